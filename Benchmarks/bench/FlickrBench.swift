@@ -1,0 +1,2 @@
+// Rows for the flickr scenarios; filled in by the issue that builds them.
+let flickrScenarios: [Scenario] = []

@@ -1,0 +1,2 @@
+// Rows for the gallery scenarios; filled in by the issue that builds them.
+let galleryScenarios: [Scenario] = []

@@ -1,0 +1,165 @@
+// swift-tools-version: 6.1
+// The interview workbench: three classic iOS interview tasks rebuilt as Swift packages that run on
+// Linux, on one shared foundation. See README.md for the tour and REVIEW.md for the reviewers' remarks.
+import PackageDescription
+
+let shared = "Packages/Shared/Sources"
+
+let package = Package(
+    name: "InterviewWorkbench",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "gallery", targets: ["gallery"]),
+        .executable(name: "lookup", targets: ["lookup"]),
+        .executable(name: "flickr", targets: ["flickr"]),
+        .executable(name: "bench", targets: ["bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        // MARK: Shared foundation
+        .target(
+            name: "ErrorReporting",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "\(shared)/ErrorReporting"
+        ),
+        .target(
+            name: "Networking",
+            dependencies: [
+                "ErrorReporting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            path: "\(shared)/Networking"
+        ),
+        .target(
+            name: "Caching",
+            dependencies: [
+                "ErrorReporting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ],
+            path: "\(shared)/Caching"
+        ),
+        .target(
+            name: "CJPEG",
+            path: "\(shared)/CJPEG",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .target(
+            name: "CPNG",
+            path: "\(shared)/CPNG",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        .target(
+            name: "Imaging",
+            dependencies: ["CJPEG", "CPNG", "ErrorReporting"],
+            path: "\(shared)/Imaging"
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: ["Imaging"],
+            path: "\(shared)/TerminalUI"
+        ),
+        .target(
+            name: "DemoServer",
+            dependencies: [
+                "Imaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "\(shared)/DemoServer"
+        ),
+        .target(
+            name: "ImagePipeline",
+            dependencies: ["Networking", "Caching", "Imaging", "ErrorReporting"],
+            path: "\(shared)/ImagePipeline"
+        ),
+
+        // MARK: Task 1: the image gallery
+        .target(
+            name: "ImageGallery",
+            dependencies: ["ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting"],
+            path: "Packages/ImageGallery/Sources/ImageGallery"
+        ),
+        .executableTarget(
+            name: "gallery",
+            dependencies: [
+                "ImageGallery", "TerminalUI", "DemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Packages/ImageGallery/Sources/gallery"
+        ),
+
+        // MARK: Task 2: the phone-number lookup
+        .target(
+            name: "PhoneLookup",
+            dependencies: ["Networking", "Caching", "ErrorReporting"],
+            path: "Packages/PhoneLookup/Sources/PhoneLookup",
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "lookup",
+            dependencies: [
+                "PhoneLookup", "TerminalUI", "DemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Packages/PhoneLookup/Sources/lookup"
+        ),
+
+        // MARK: Task 3: the Flickr feed
+        .target(
+            name: "FlickrFeed",
+            dependencies: [
+                "ImagePipeline", "Networking", "Caching", "ErrorReporting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Packages/FlickrFeed/Sources/FlickrFeed"
+        ),
+        .executableTarget(
+            name: "flickr",
+            dependencies: [
+                "FlickrFeed", "TerminalUI", "DemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Packages/FlickrFeed/Sources/flickr"
+        ),
+
+        // MARK: Benchmarks
+        .executableTarget(
+            name: "bench",
+            dependencies: [
+                "Networking", "Caching", "Imaging", "TerminalUI", "DemoServer", "ImagePipeline",
+                "ImageGallery", "PhoneLookup", "FlickrFeed",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/bench"
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
+        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
+        .testTarget(name: "ImageGalleryTests", dependencies: ["ImageGallery", "DemoServer", "gallery"]),
+        .testTarget(
+            name: "PhoneLookupTests",
+            dependencies: ["PhoneLookup", "DemoServer", "lookup"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "FlickrFeedTests", dependencies: ["FlickrFeed", "DemoServer", "flickr"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["gallery", "lookup", "flickr"]),
+    ]
+)

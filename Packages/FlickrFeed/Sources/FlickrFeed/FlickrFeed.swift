@@ -1,0 +1,1 @@
+// Flickr API client, feed, store.

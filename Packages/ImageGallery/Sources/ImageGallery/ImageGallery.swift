@@ -1,0 +1,1 @@
+// The gallery model and pipeline client.

@@ -1,0 +1,1 @@
+// Countries, numbers, the lookup API.

@@ -1,0 +1,6 @@
+#ifndef CJPEG_H
+#define CJPEG_H
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>
+#endif

@@ -1,0 +1,1 @@
+// The Caching module: see ARCHITECTURE in README.md.

@@ -1,0 +1,1 @@
+// The DemoServer module: see ARCHITECTURE in README.md.

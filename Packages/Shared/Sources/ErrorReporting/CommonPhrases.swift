@@ -1,0 +1,23 @@
+/// The phrases the seeds ask for, in one place so every task says them the same way.
+public enum CommonPhrases {
+    /// «Pull down to refresh»: the hint after a timeout or a dropped connection.
+    public static let pullToRefresh = LocalizedText(
+        en: "Pull down to refresh",
+        ru: "Потяните вниз, чтобы обновить"
+    )
+    /// The offline banner.
+    public static let noInternet = LocalizedText(
+        en: "No internet connection",
+        ru: "Нет соединения с Интернетом"
+    )
+    /// Shown inside a cell whose URL gives no picture.
+    public static let imageUnavailable = LocalizedText(
+        en: "Image at this URL is unavailable",
+        ru: "Изображение по заданному URL недоступно"
+    )
+    /// Shown when a load ran past its deadline.
+    public static let tookTooLong = LocalizedText(
+        en: "Took too long / the server is not responding",
+        ru: "Слишком долгое ожидание / сервер не отвечает"
+    )
+}

@@ -1,0 +1,1 @@
+// The ImagePipeline module: see ARCHITECTURE in README.md.

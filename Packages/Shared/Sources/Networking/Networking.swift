@@ -1,0 +1,1 @@
+// The Networking module: see ARCHITECTURE in README.md.

@@ -1,0 +1,1 @@
+// The TerminalUI module: see ARCHITECTURE in README.md.

@@ -1,0 +1,120 @@
+import Foundation
+import Logging
+import Testing
+@testable import ErrorReporting
+
+@Suite("Language")
+struct LanguageTests {
+    @Test("the flag wins over the locale")
+    func flagWins() {
+        #expect(Language.resolve(flag: "ru", environment: ["LANG": "en_US.UTF-8"]) == .russian)
+        #expect(Language.resolve(flag: "en", environment: ["LANG": "ru_RU.UTF-8"]) == .english)
+    }
+
+    @Test("LC_ALL, then LC_MESSAGES, then LANG", arguments: [
+        (["LANG": "ru_RU.UTF-8"], Language.russian),
+        (["LC_ALL": "en_US.UTF-8", "LANG": "ru_RU.UTF-8"], .english),
+        (["LC_MESSAGES": "ru_RU", "LANG": "en_US"], .russian),
+        (["LC_ALL": "", "LANG": "ru"], .russian),
+        ([:], .english),
+    ])
+    func localePrecedence(environment: [String: String], expected: Language) {
+        #expect(Language.resolve(flag: nil, environment: environment) == expected)
+    }
+
+    @Test("an unknown flag falls back to the locale")
+    func unknownFlag() {
+        #expect(Language.resolve(flag: "de", environment: ["LANG": "ru_RU.UTF-8"]) == .russian)
+    }
+}
+
+@Suite("UserFacingError")
+struct UserFacingErrorTests {
+    @Test("the seed's phrases are the Russian texts")
+    func seedPhrases() {
+        #expect(CommonPhrases.imageUnavailable.text(in: .russian) == "Изображение по заданному URL недоступно")
+        #expect(CommonPhrases.tookTooLong.text(in: .russian) == "Слишком долгое ожидание / сервер не отвечает")
+        #expect(CommonPhrases.pullToRefresh.text(in: .english) == "Pull down to refresh")
+    }
+
+    @Test("a line joins message and hint")
+    func line() {
+        let error = UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong, recovery: CommonPhrases.pullToRefresh)
+        #expect(error.line(in: .english) == "Took too long / the server is not responding. Pull down to refresh")
+    }
+
+    @Test("an unknown error becomes a generic message with its description redacted")
+    func unknownError() {
+        struct Leaky: Error, CustomStringConvertible {
+            var description: String { "failed https://x.test/a?api_key=abc123&page=2" }
+        }
+        let mapped = UserFacingError.from(Leaky())
+        #expect(mapped.code == "unexpected")
+        #expect(!mapped.message(in: .english).contains("abc123"))
+        #expect(mapped.message(in: .english).contains("page=2"))
+    }
+}
+
+@Suite("Redactor")
+struct RedactorTests {
+    @Test("secret query values are masked, others kept", arguments: [
+        ("https://api.test/rest?method=m&api_key=SECRET&page=1", "https://api.test/rest?method=m&api_key=REDACTED&page=1"),
+        ("https://a.test/?token=t0k&x=1", "https://a.test/?token=REDACTED&x=1"),
+        ("https://a.test/?key=k&secret=s", "https://a.test/?key=REDACTED&secret=REDACTED"),
+        ("https://a.test/?q=cats", "https://a.test/?q=cats"),
+        ("error loading https://a.test/?access_token=zz: timed out", "error loading https://a.test/?access_token=REDACTED: timed out"),
+    ])
+    func masks(input: String, expected: String) {
+        #expect(Redactor.redact(input) == expected)
+    }
+
+    @Test("a URL value is redacted through its string")
+    func url() throws {
+        let url = try #require(URL(string: "https://api.flickr.com/services/rest/?api_key=abcdef&per_page=40"))
+        #expect(!Redactor.redact(url).contains("abcdef"))
+    }
+}
+
+@Suite("ErrorReporter")
+struct ErrorReporterTests {
+    @Test("logs redacted text with the code as metadata")
+    func reports() {
+        let recorder = RecordingLogHandler.Store()
+        let logger = Logger(label: "test") { _ in RecordingLogHandler(store: recorder) }
+        let reporter = ErrorReporter(logger: logger, language: .english)
+        let error = UserFacingError(code: "apiKey", message: LocalizedText(en: "Key refused", ru: "Ключ отклонён"))
+        let shown = reporter.report(error, context: "fetching https://a.test/?api_key=XYZ")
+        #expect(shown.code == "apiKey")
+        let entries = recorder.entries
+        #expect(entries.count == 1)
+        #expect(entries.first?.message.contains("XYZ") == false)
+        #expect(entries.first?.message.contains("Key refused") == true)
+        #expect(entries.first?.code == "apiKey")
+    }
+}
+
+/// Collects log lines so a test can read what was reported.
+struct RecordingLogHandler: LogHandler {
+    final class Store: @unchecked Sendable {
+        // Guarded by `lock`; tests read it after the reporter returns.
+        private let lock = NSLock()
+        private var stored: [(message: String, code: String?)] = []
+        var entries: [(message: String, code: String?)] { lock.withLock { stored } }
+        func append(_ message: String, code: String?) { lock.withLock { stored.append((message, code)) } }
+    }
+
+    let store: Store
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var code: String?
+        if case .string(let value)? = event.metadata?["code"] { code = value }
+        store.append(event.message.description, code: code)
+    }
+}
