@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "lookup", targets: ["lookup"]),
         .executable(name: "flickr", targets: ["flickr"]),
         .executable(name: "bench", targets: ["bench"]),
+        .executable(name: "tui-demo", targets: ["tui-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -85,6 +86,12 @@ let package = Package(
             path: "\(shared)/ImagePipeline"
         ),
 
+        .executableTarget(
+            name: "tui-demo",
+            dependencies: ["TerminalUI", "Imaging"],
+            path: "\(shared)/TerminalDemo"
+        ),
+
         // MARK: Task 1: the image gallery
         .target(
             name: "ImageGallery",
@@ -150,7 +157,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging", "tui-demo"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
         .testTarget(name: "ImageGalleryTests", dependencies: ["ImageGallery", "DemoServer", "gallery"]),

@@ -1,0 +1,1 @@
+print("tui-demo: the TerminalUI demo screen arrives with its issue")
