@@ -58,16 +58,28 @@ struct FailureTests {
         }
     }
 
-    @Test("a flipped byte inside PNG image data fails its CRC and is corrupt, with libpng's message")
+    @Test("a PNG chunk whose CRC does not match is corrupt, with libpng's message")
     func pngCRC() throws {
+        var bytes = [UInt8](Self.png)
+        bytes[29] ^= 0xFF // the last byte of IHDR's CRC
+        #expect {
+            try ImageDecoder.decode(Data(bytes))
+        } throws: { error in
+            guard case .corrupt(let message) = error as? ImagingError else { return false }
+            return message.contains("CRC")
+        }
+    }
+
+    @Test("a flipped byte inside PNG image data is corrupt")
+    func pngImageData() throws {
         var bytes = [UInt8](Self.png)
         let idat = try #require(Self.png.range(of: Data("IDAT".utf8)))
         bytes[idat.upperBound + 10] ^= 0xFF
         #expect {
             try ImageDecoder.decode(Data(bytes))
         } throws: { error in
-            guard case .corrupt(let message) = error as? ImagingError else { return false }
-            return message.contains("CRC")
+            guard case .corrupt = error as? ImagingError else { return false }
+            return true
         }
     }
 
@@ -123,5 +135,16 @@ struct FailureTests {
         #expect(!userFacing.message(in: .english).isEmpty)
         #expect(userFacing.message(in: .russian) != userFacing.message(in: .english))
         #expect(userFacing.message(in: .russian).unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) })
+    }
+}
+
+extension FailureTests {
+    @Test("a JPEG bomb is refused from its frame header even when the rest never arrived")
+    func truncatedJPEGBomb() throws {
+        let bomb = try Fixtures.jpeg(Self.jpeg, claiming: 60_000, 60_000)
+        let frame = try #require(Fixtures.startOfFrameOffset(in: [UInt8](bomb)))
+        #expect(throws: ImagingError.tooLarge(width: 60_000, height: 60_000, limit: 50_000_000)) {
+            try ImageDecoder.decode(bomb.prefix(frame + 12))
+        }
     }
 }

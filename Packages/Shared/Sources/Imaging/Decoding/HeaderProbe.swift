@@ -23,8 +23,9 @@ enum HeaderProbe {
     private static func jpeg(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
         var offset = 2
         while true {
+            // Like libjpeg, skip stray bytes between segments up to the next marker.
+            while offset < bytes.count, bytes[offset] != 0xFF { offset += 1 }
             guard offset < bytes.count else { throw .truncated }
-            guard bytes[offset] == 0xFF else { throw .corrupt("expected a marker at byte \(offset)") }
             // Any number of 0xFF fill bytes may precede a marker code.
             while offset < bytes.count, bytes[offset] == 0xFF { offset += 1 }
             guard offset < bytes.count else { throw .truncated }

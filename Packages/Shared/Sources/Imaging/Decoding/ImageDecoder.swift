@@ -52,7 +52,11 @@ public enum ImageDecoder {
     ) throws(ImagingError) -> DecodedImage {
         let bound = maxSize.map { PixelSize(width: max($0.width, 1), height: max($0.height, 1)) }
         return try withBytes(of: data) { bytes throws(ImagingError) in
-            switch try FormatSniffer.format(of: bytes) {
+            // The limit is checked from the first header bytes, before a codec even starts: a
+            // bomb is refused however little of it arrived.
+            let header = try HeaderProbe.probe(bytes)
+            try checkPixelLimit(header.size, limit: pixelLimit)
+            return switch header.format {
             case .jpeg: try JPEGDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
             case .png: try PNGDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
             }
@@ -62,8 +66,8 @@ public enum ImageDecoder {
     /// Refuses a size over the limit, from the header, before any pixel buffer exists.
     static func checkPixelLimit(_ size: PixelSize, limit: Int) throws(ImagingError) {
         guard size.width > 0, size.height > 0 else { throw .corrupt("the header gives a size of \(size)") }
-        guard size.width.multipliedReportingOverflow(by: size.height).partialValue <= limit,
-              size.width <= Int(Int32.max), size.height <= Int(Int32.max) else {
+        let (area, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        guard !overflow, area <= limit else {
             throw .tooLarge(width: size.width, height: size.height, limit: limit)
         }
     }
