@@ -100,3 +100,19 @@ struct RoundTripTests {
         #expect(throws: ImagingError.self) { try ImageEncoder.png(empty) }
     }
 }
+
+extension RoundTripTests {
+    @Test("an Adobe CMYK JPEG decodes to RGB (inverted CMYK, as Photoshop writes it)")
+    func cmykJPEG() throws {
+        // Stored inverted: a byte is how much light passes, so R = C * K / 255.
+        let stored = Bitmap(width: 32, height: 16, filledWith: RGBA(r: 255, g: 128, b: 0, a: 255))
+        let data = try ImageEncoder.jpeg(stored, quality: 95, progressive: false, model: .cmyk)
+        #expect(data.range(of: Data("Adobe".utf8)) != nil)
+        let decoded = try ImageDecoder.decode(data)
+        let pixel = decoded[x: 5, y: 5]
+        #expect(abs(Int(pixel.r) - 255) <= 3 && abs(Int(pixel.g) - 128) <= 3 && Int(pixel.b) <= 3 && pixel.a == 255)
+        let scaled = try ImageDecoder.decode(data, maxSize: PixelSize(width: 8, height: 8))
+        #expect(scaled.size == PixelSize(width: 8, height: 4))
+        #expect(abs(Int(scaled[x: 3, y: 2].g) - 128) <= 3)
+    }
+}

@@ -230,7 +230,7 @@ static void dest_term(j_compress_ptr cinfo) {
 }
 
 cjpeg_status cjpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
-                          int quality, int progressive, int grayscale,
+                          int quality, int progressive, cjpeg_encode_space space,
                           uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     *out = NULL;
     *out_size = 0;
@@ -261,9 +261,10 @@ cjpeg_status cjpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, 
     encoder->cinfo.image_width = width;
     encoder->cinfo.image_height = height;
     encoder->cinfo.input_components = 4;
-    encoder->cinfo.in_color_space = JCS_EXT_RGBA;
+    encoder->cinfo.in_color_space = space == CJPEG_ENCODE_CMYK ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_set_defaults(&encoder->cinfo);
-    if (grayscale) jpeg_set_colorspace(&encoder->cinfo, JCS_GRAYSCALE);
+    if (space == CJPEG_ENCODE_GRAY) jpeg_set_colorspace(&encoder->cinfo, JCS_GRAYSCALE);
+    if (space == CJPEG_ENCODE_CMYK) jpeg_set_colorspace(&encoder->cinfo, JCS_CMYK);
     jpeg_set_quality(&encoder->cinfo, quality, TRUE);
     if (progressive) jpeg_simple_progression(&encoder->cinfo);
     jpeg_start_compress(&encoder->cinfo, TRUE);

@@ -14,10 +14,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 
 /// What the header of an encoded image says, read without decoding its pixels.
 public struct ImageInfo: Sendable, Hashable {
+    /// JPEG or PNG.
     public var format: ImageFormat
+    /// Width of the encoded image in pixels.
     public var width: Int
+    /// Height of the encoded image in pixels.
     public var height: Int
 
+    /// Header facts of one image.
     public init(format: ImageFormat, width: Int, height: Int) {
         self.format = format
         self.width = width

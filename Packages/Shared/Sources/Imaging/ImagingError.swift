@@ -15,6 +15,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Encoding failed; the library's message says why.
     case encodingFailed(String)
 
+    /// A short English explanation for logs.
     public var description: String {
         switch self {
         case .notAnImage: "not an image"

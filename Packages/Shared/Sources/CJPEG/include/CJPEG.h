@@ -54,12 +54,22 @@ cjpeg_status cjpeg_read_rows(cjpeg_decoder *decoder, uint8_t *dst, size_t stride
 /// Finishes decompression; reports CJPEG_TRUNCATED when the data ended early anywhere in the image.
 cjpeg_status cjpeg_finish(cjpeg_decoder *decoder);
 
-/// Compresses `height` rows of RGBA8 (alpha ignored) at `quality` 1...100.
+/// What `cjpeg_encode` writes.
+typedef enum {
+    /// Colour: RGBA input (alpha ignored), stored as YCbCr.
+    CJPEG_ENCODE_COLOR = 0,
+    /// Luminance only, from RGBA input.
+    CJPEG_ENCODE_GRAY = 1,
+    /// CMYK with an Adobe marker: the four input bytes of each pixel are C, M, Y, K as stored.
+    CJPEG_ENCODE_CMYK = 2
+} cjpeg_encode_space;
+
+/// Compresses `height` rows of 4-byte pixels at `quality` 1...100.
 ///
 /// On success `*out` is a malloc'd buffer of `*out_size` bytes that the caller frees with
 /// `cjpeg_free`. On failure `message` (of `message_size` bytes) says why.
 cjpeg_status cjpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
-                          int quality, int progressive, int grayscale,
+                          int quality, int progressive, cjpeg_encode_space space,
                           uint8_t **out, size_t *out_size, char *message, size_t message_size);
 /// Frees a buffer returned by `cjpeg_encode`.
 void cjpeg_free(void *buffer);

@@ -21,14 +21,29 @@ public enum PNGPixelFormat: Sendable, Hashable, CaseIterable {
     case palette
 }
 
+/// The colour model of a JPEG the encoder writes.
+enum JPEGColorModel {
+    case color, gray, cmyk
+
+    var space: cjpeg_encode_space {
+        switch self {
+        case .color: CJPEG_ENCODE_COLOR
+        case .gray: CJPEG_ENCODE_GRAY
+        case .cmyk: CJPEG_ENCODE_CMYK
+        }
+    }
+}
+
 /// How to write a PNG.
 public struct PNGEncodingOptions: Sendable, Hashable {
+    /// Colour type and bit depth of the file.
     public var pixelFormat: PNGPixelFormat
     /// Adam7 interlacing.
     public var interlaced: Bool
     /// zlib level 0 (fastest) ... 9 (smallest); nil for libpng's default.
     public var compressionLevel: Int?
 
+    /// Options for a PNG; the defaults write plain 8-bit RGBA.
     public init(pixelFormat: PNGPixelFormat = .rgba8, interlaced: Bool = false, compressionLevel: Int? = nil) {
         self.pixelFormat = pixelFormat
         self.interlaced = interlaced
@@ -53,6 +68,13 @@ public enum ImageEncoder {
     public static func jpeg(
         _ bitmap: Bitmap, quality: Int = 85, progressive: Bool = false, grayscale: Bool = false
     ) throws(ImagingError) -> Data {
+        try jpeg(bitmap, quality: quality, progressive: progressive, model: grayscale ? .gray : .color)
+    }
+
+    /// A JPEG in colour, gray, or CMYK (the bitmap's four bytes taken as C, M, Y, K: for tests of the decoder).
+    static func jpeg(
+        _ bitmap: Bitmap, quality: Int, progressive: Bool, model: JPEGColorModel
+    ) throws(ImagingError) -> Data {
         guard !bitmap.size.isEmpty else { throw .encodingFailed("an empty bitmap has no JPEG form") }
         guard bitmap.width <= 65_500, bitmap.height <= 65_500 else {
             throw .encodingFailed("JPEG is limited to 65500 pixels a side, not \(bitmap.size)")
@@ -63,7 +85,7 @@ public enum ImageEncoder {
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
             cjpeg_encode(
                 pixels.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), bitmap.width * 4,
-                Int32(min(max(quality, 1), 100)), progressive ? 1 : 0, grayscale ? 1 : 0,
+                Int32(min(max(quality, 1), 100)), progressive ? 1 : 0, model.space,
                 &output, &outputSize, &message, message.count
             )
         }

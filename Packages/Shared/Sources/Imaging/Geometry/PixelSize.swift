@@ -1,8 +1,11 @@
 /// A size in pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    /// Columns of pixels.
     public var width: Int
+    /// Rows of pixels.
     public var height: Int
 
+    /// A size of `width` x `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -14,6 +17,7 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     /// True when either side is zero or negative.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// `WIDTHxHEIGHT`, as in `1200x900`.
     public var description: String { "\(width)x\(height)" }
 
     /// The largest size with this aspect ratio that fits inside `bounds`, never smaller than 1x1.
@@ -43,11 +47,16 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
 
 /// A rectangle of pixels: origin at the top left, `x` to the right, `y` down.
 public struct PixelRect: Sendable, Hashable {
+    /// Left edge, in pixels from the left of the bitmap.
     public var x: Int
+    /// Top edge, in pixels from the top of the bitmap.
     public var y: Int
+    /// Columns covered.
     public var width: Int
+    /// Rows covered.
     public var height: Int
 
+    /// The rectangle of `width` x `height` pixels whose top-left pixel is at `x`, `y`.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
