@@ -34,25 +34,25 @@ private struct DecodeBenchmark {
         let djpegFull = try processCPUTime("djpeg", ["-outfile", "/dev/null", file.path])
         let djpegScaled = try processCPUTime("djpeg", ["-scale", "1/4", "-outfile", "/dev/null", file.path])
 
-        let label = "1200x900 JPEG (\(data.count / 1024) KB)"
+        let label = "\(size) (\(data.count / 1024) KB)"
         guard let djpegFull, let djpegScaled, let baseline else {
             return [
                 Row(scenario: "decode", figure: "full \(label): \(format(full)) CPU", reference: "djpeg not installed",
                     target: "<= 1.2x djpeg", met: nil),
-                Row(scenario: "decode", figure: "to \(cell) cell: \(format(scaled)) CPU", reference: "djpeg not installed",
+                Row(scenario: "decode", figure: "to \(cell): \(format(scaled)) CPU", reference: "djpeg not installed",
                     target: "faster than full size", met: scaled < full),
             ]
         }
         let djpegFullDecode = max(djpegFull - baseline, 1e-6)
         let djpegScaledDecode = max(djpegScaled - baseline, 1e-6)
-        let method = "CPU, \(processRuns) runs - `true` \(format(baseline))"
+        let method = "\(processRuns) runs, -true \(format(baseline))"
         return [
             Row(scenario: "decode", figure: "full \(label): \(format(full)) CPU",
                 reference: "djpeg \(format(djpegFullDecode)) (\(method))",
                 target: "<= 1.2x djpeg (\(String(format: "%.2fx", full / djpegFullDecode)))",
                 met: full <= 1.2 * djpegFullDecode),
-            Row(scenario: "decode", figure: "to \(cell) cell: \(format(scaled)) CPU",
-                reference: "djpeg -scale 1/4 \(format(djpegScaledDecode)) (\(method))",
+            Row(scenario: "decode", figure: "to \(cell): \(format(scaled)) CPU",
+                reference: "-scale 1/4 \(format(djpegScaledDecode)) (\(method))",
                 target: "faster than full size", met: scaled < full),
         ]
     }
