@@ -1,2 +1,2 @@
 // Rows for the foundation scenarios; filled in by the issue that builds them.
-let foundationScenarios: [Scenario] = []
+let foundationScenarios: [Scenario] = diskScenarios
