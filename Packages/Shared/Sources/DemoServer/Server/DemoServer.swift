@@ -224,6 +224,7 @@ final class ServerCore: Sendable {
         state.withLock { state in
             state.stats.openConnections -= 1
             state.stats.connectionsClosed += 1
+            state.stats.lastConnectionClosedAt = ContinuousClock.now
         }
     }
 

@@ -9,6 +9,9 @@ extension DemoServer {
         public var openConnections = 0
         /// Connections closed (by either side).
         public var connectionsClosed = 0
+        /// When the server last saw a connection close, on `ContinuousClock` (tests measure
+        /// "closed within N ms" from the server's side with it).
+        public var lastConnectionClosedAt: ContinuousClock.Instant?
         /// Requests received (counted when the request head arrives).
         public var requestsServed = 0
         /// Requests being answered right now (from the head arriving to the last body byte).

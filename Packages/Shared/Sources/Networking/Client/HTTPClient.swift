@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
+import Synchronization
 
 /// The one HTTP client of a process (or of a feature): one URLSession for its whole life, async/await,
 /// a hard deadline per load, a limit on concurrent loads, coalescing of identical GETs, a size limit.
@@ -54,6 +55,8 @@ public final class HTTPClient: Sendable {
     private let limiter: AsyncSemaphore
     private let flights = FlightTable()
     private let logger: Logger
+    /// Set by ``invalidate()``; guards task creation, since an invalidated URLSession traps on `dataTask`.
+    private let invalidated = Mutex(false)
 
     /// Makes a client and its one URLSession.
     /// - Parameters:
@@ -95,7 +98,11 @@ public final class HTTPClient: Sendable {
 
     /// Cancels every load and closes the session; later loads fail with ``NetworkError/cancelled``.
     public func invalidate() {
-        session.invalidateAndCancel()
+        invalidated.withLock { invalidated in
+            guard !invalidated else { return }
+            invalidated = true
+            session.invalidateAndCancel()
+        }
     }
 
     /// Sends `request` and returns the response whatever its status.
@@ -159,9 +166,14 @@ public final class HTTPClient: Sendable {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let task = session.dataTask(with: urlRequest)
         let transfer = Transfer(url: request.url, limit: configuration.maxResponseBytes)
-        delegate.register(transfer, for: task)
+        let task = invalidated.withLock { invalidated -> URLSessionDataTask? in
+            guard !invalidated else { return nil }
+            let task = session.dataTask(with: urlRequest)
+            delegate.register(transfer, for: task)
+            return task
+        }
+        guard let task else { return .failure(.cancelled) }
 
         let deadline = configuration.deadline
         let timer = Task {
