@@ -22,7 +22,7 @@ struct ClientBehaviourTests {
     func coalescing() async throws {
         let (server, base) = try await startServer { server in
             server.route("/same", .bytes(Data(repeating: 7, count: 40_000)))
-            server.setFaults([.delayHeaders(.milliseconds(150))], for: "/same")
+            server.setFaults([.delayHeaders(.milliseconds(300))], for: "/same")
         }
         defer { Task { await server.stop() } }
         let client = testClient(deadline: .seconds(2))
@@ -106,17 +106,18 @@ struct ClientBehaviourTests {
     func concurrencyLimit(limit: Int) async throws {
         let (server, base) = try await startServer { server in
             server.route("/img/*", .bytes(Data(count: 10_000)))
-            server.setFaults([.delayHeaders(.milliseconds(40))], for: "/img/*")
+            // Long enough that the first k requests overlap on the server even on a loaded machine.
+            server.setFaults([.delayHeaders(.milliseconds(100))], for: "/img/*")
         }
         defer { Task { await server.stop() } }
         let client = testClient(deadline: .seconds(2), limit: limit)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<10 {
+            for index in 0..<8 {
                 group.addTask { _ = try await client.data(from: base.appendingPathComponent("img/\(index)")) }
             }
             try await group.waitForAll()
         }
-        #expect(server.stats.requestsServed == 10)
+        #expect(server.stats.requestsServed == 8)
         #expect(server.stats.maxConcurrentRequests == limit)
     }
 

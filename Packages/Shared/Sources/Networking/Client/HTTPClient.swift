@@ -1,3 +1,4 @@
+import ErrorReporting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -93,7 +94,7 @@ public final class HTTPClient: Sendable {
     }
 
     deinit {
-        session.invalidateAndCancel()
+        invalidate()
     }
 
     /// Cancels every load and closes the session; later loads fail with ``NetworkError/cancelled``.
@@ -156,6 +157,9 @@ public final class HTTPClient: Sendable {
         guard !Task.isCancelled else { return .failure(.cancelled) }
         let result = await transfer(request)
         report(result, for: request.url)
+        if case .failure(let error) = result {
+            logger.debug("\(request.method) \(Redactor.redact(request.url)) failed: \(error)")
+        }
         return result
     }
 
