@@ -36,7 +36,7 @@ let foundationScenarios: [Scenario] = [
         client.invalidate()
         guard bytes == 6 * payload.count else { throw BenchError.wrongSize(bytes) }
         ours.append(seconds)
-        let arguments = ["--parallel", "--parallel-max", "6", "-s", "--fail"]
+        let arguments = ["--parallel", "--parallel-immediate", "--parallel-max", "6", "-s", "--fail"]
             + urls.flatMap { ["-o", "/dev/null", $0.absoluteString] }
         guard let curl = try timeExternal("curl", arguments) else {
             return [Row(scenario: "fetch", figure: "HTTPClient \(format(median(ours)))",

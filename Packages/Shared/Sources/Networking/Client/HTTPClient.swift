@@ -187,11 +187,14 @@ public final class HTTPClient: Sendable {
         }
         defer { timer.cancel() }
 
-        return await withTaskCancellationHandler {
+        let result = await withTaskCancellationHandler {
             await transfer.outcome { task.resume() }
         } onCancel: {
             if transfer.finish(.failure(.cancelled)) { task.cancel() }
         }
+        // Decided here (timeout, cancellation) or by URLSession: either way the delegate is done with it.
+        delegate.forget(task)
+        return result
     }
 
     private func report(_ result: TransferResult, for url: URL) {
