@@ -44,7 +44,7 @@ struct ImageCellsTests {
         var frame = Frame(size: TerminalSize(columns: 12, rows: 3))
         let white = Bitmap(width: 12, height: 6, filledWith: RGBA(r: 255, g: 255, b: 255))
         ImageCells.draw(white, into: &frame, in: frame.bounds, mode: .text, label: "cat")
-        #expect(frame.plainText() == "████████████\n████ cat ███\n████████████")
+        #expect(frame.plainText() == "████████████\n███ cat ████\n████████████")
         #expect(frame[0, 0].style == .plain)
     }
 

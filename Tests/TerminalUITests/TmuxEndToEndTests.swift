@@ -20,13 +20,19 @@ final class TmuxSession {
         environment["PS1"] = "$ "
         environment["ENV"] = nil
         process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        // Output goes to a file, not a pipe: the tmux server started by new-session inherits the
+        // descriptor and would keep a pipe open forever.
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try handle.close()
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
     }
 
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "0"] + keys) }
@@ -119,6 +125,12 @@ struct TmuxEndToEndTests {
         #expect(try tmux.flag("mouse_sgr_flag") == "1")
         let first = try tmux.screen()
         #expect(first.contains("Apple") && first.contains("selected: Apple") && first.contains("80x24"))
+
+        // SIGWINCH: the demo redraws at the new size.
+        try tmux.tmux(["resize-window", "-t", "0", "-x", "100", "-y", "30"])
+        try await tmux.waitFor("100x30")
+        try tmux.tmux(["resize-window", "-t", "0", "-x", "80", "-y", "24"])
+        try await tmux.waitFor("80x24")
 
         try tmux.send("j")
         try tmux.send("j")

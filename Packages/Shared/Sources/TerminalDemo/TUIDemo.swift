@@ -15,7 +15,7 @@ enum ProcessEnvironment {
 @main
 enum TUIDemo {
     static func main() async {
-        guard TerminalApp.isInteractive() else {
+        guard TerminalApp.isInteractive else {
             FileHandle.standardError.write(Data("tui-demo needs an interactive terminal (stdin and stdout must be a TTY, TERM not dumb)\n".utf8))
             exit(1)
         }

@@ -90,6 +90,16 @@ public enum ImageCells {
         }
     }
 
+    /// Draws `bitmap` into the `size` cells whose top-left cell is (`column`, `row`); see
+    /// `draw(_:into:in:mode:background:label:)`.
+    public static func draw(
+        _ bitmap: Bitmap, into frame: inout Frame, column: Int, row: Int, size: TerminalSize, mode: Mode,
+        background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil
+    ) {
+        draw(bitmap, into: &frame, in: Rect(column: column, row: row, width: size.columns, height: size.rows),
+             mode: mode, background: background, label: label)
+    }
+
     /// The cell showing two stacked pixels in `mode`.
     public static func cell(upper: RGBA, lower: RGBA, mode: Mode) -> Cell {
         switch mode {

@@ -12,7 +12,7 @@ import Foundation
 /// ```swift
 /// @main struct Tool: AsyncParsableCommand {
 ///     func run() async throws {
-///         guard TerminalApp.isInteractive() else { return printPlainOutput() }
+///         guard TerminalApp.isInteractive else { return printPlainOutput() }
 ///         try await TerminalApp.run(MyScreen())
 ///     }
 /// }
@@ -44,17 +44,22 @@ public enum TerminalApp {
 
     /// True when stdin and stdout are terminals and `TERM` is set and not `dumb`: only then may
     /// a program go full-screen; otherwise it should print its plain output.
-    public static func isInteractive(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static var isInteractive: Bool {
+        isInteractive(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `isInteractive`, reading `TERM` from `environment`.
+    public static func isInteractive(environment: [String: String]) -> Bool {
         let term = environment["TERM"] ?? ""
         return isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && !term.isEmpty && term != "dumb"
     }
 
     /// Shows `screen` full-screen until it calls `context.quit()`, Ctrl-C is pressed or input
     /// ends; the terminal is restored before this returns.
-    /// - Throws: `TerminalError.notATerminal` when not `isInteractive()`.
+    /// - Throws: `TerminalError.notATerminal` when not `isInteractive`.
     @MainActor
     public static func run(_ screen: some TerminalScreen, configuration: Configuration = .init()) async throws(TerminalError) {
-        guard isInteractive() else { throw .notATerminal }
+        guard isInteractive else { throw .notATerminal }
         let session = TerminalSession()
         let size = session.size() ?? TerminalSize(columns: 80, rows: 24)
         let loop = EventLoop(
