@@ -12,27 +12,7 @@ final class TmuxSession {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMUX"] = nil
-        environment["PS1"] = "$ "
-        environment["ENV"] = nil
-        process.environment = environment
-        // Output goes to a file, not a pipe: the tmux server started by new-session inherits the
-        // descriptor and would keep a pipe open forever.
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        try runTool(["tmux", "-L", socket] + arguments)
     }
 
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "0"] + keys) }
@@ -91,10 +71,42 @@ final class TmuxSession {
         try await waitFor("restored-42")
     }
 
+    /// Kills the server and the shell it runs (a shell may outlive kill-server's SIGHUP).
     func stop() {
+        let pids = [(try? flag("pane_pid")), (try? flag("pid"))].compactMap { $0.flatMap { Int32($0) } }
         _ = try? tmux(["kill-server"])
+        for pid in pids where pid > 1 { kill(pid, SIGKILL) }
         try? FileManager.default.removeItem(at: pidFile)
     }
+}
+
+/// Runs a tool found on PATH with posix_spawn and waits for it with waitpid; returns its stdout.
+/// (Output goes to a file, not a pipe: a tmux server started by new-session inherits the
+/// descriptor and would hold a pipe open forever.)
+func runTool(_ arguments: [String]) throws -> String {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString).out")
+    defer { try? FileManager.default.removeItem(at: output) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMUX"] = nil
+    environment["ENV"] = nil
+    environment["PS1"] = "$ "
+    environment["NO_COLOR"] = nil
+    environment["COLORTERM"] = "truecolor"
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid: pid_t = 0
+    let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }
+    var exitStatus: Int32 = 0
+    while waitpid(pid, &exitStatus, 0) < 0, errno == EINTR {}
+    return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
 }
 
 /// Where the built `tui-demo` is: next to the test bundle, or in .build/debug.
