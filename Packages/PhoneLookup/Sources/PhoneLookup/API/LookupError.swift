@@ -1,5 +1,6 @@
 import ErrorReporting
 import Foundation
+import Networking
 
 /// Why a lookup gave no results.
 public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError,
@@ -10,8 +11,8 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     case server(status: Int)
     /// The service answered 200 with a body that is not the contract's JSON.
     case badResponse(detail: String)
-    /// The request could not be carried out (no connection, dropped, timed out in transport...).
-    case transport(UserFacingError)
+    /// The request could not be carried out: no connection, dropped, past the client's deadline...
+    case network(NetworkError)
     /// No answer within the deadline.
     case timedOut(after: Duration)
     /// A backend called back with neither results nor an error.
@@ -35,8 +36,8 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
             UserFacingError(code: "api",
                             message: LocalizedText(en: "The lookup service sent an answer we cannot read: \(detail)",
                                                    ru: "Ответ сервиса поиска не удалось прочитать: \(detail)"))
-        case .transport(let error):
-            error
+        case .network(let error):
+            error.userFacingError
         case .timedOut:
             UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong,
                             recovery: LocalizedText(en: "Try again", ru: "Попробуйте ещё раз"))

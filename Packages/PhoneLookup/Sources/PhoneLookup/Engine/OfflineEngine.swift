@@ -63,9 +63,9 @@ public struct OfflineEngine: Sendable {
         let code = "+" + facts.number.callingCode
         if let region = facts.region {
             let others = facts.owners.filter { $0 != region }.map { names.name(of: $0, in: language) }
-            let shared = others.isEmpty ? "" : ru
-                ? " (код \(code) также у: \(others.joined(separator: ", ")))"
-                : " (\(code) is shared with \(others.joined(separator: ", ")))"
+            let list = others.count <= 3 ? others.joined(separator: ", ")
+                : ru ? "ещё \(others.count) стран и территорий" : "\(others.count) other countries and territories"
+            let shared = others.isEmpty ? "" : ru ? " (код \(code) также у: \(list))" : " (\(code) is shared with \(list))"
             lines.append((ru ? "Страна: " : "Country: ") + names.name(of: region, in: language) + shared)
         } else if !facts.owners.isEmpty {
             let all = facts.owners.map { names.name(of: $0, in: language) }.joined(separator: ", ")
