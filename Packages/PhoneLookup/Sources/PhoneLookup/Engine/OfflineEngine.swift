@@ -43,7 +43,7 @@ public struct OfflineEngine: Sendable {
         return NumberFacts(
             number: number,
             owners: plan.regions(forCallingCode: number.callingCode),
-            region: plan.region(forDigits: digits),
+            region: plan.region(forDigits: digits, callingCode: number.callingCode),
             possibleLengths: plan.rules(forCallingCode: number.callingCode).lengths,
             carrier: plan.carriers.description(for: digits),
             area: plan.areas.description(for: digits),

@@ -13,7 +13,11 @@ import Foundation
 /// ```
 public struct NumberingPlan: Sendable {
     /// `code|ISO,ISO...`: the calling codes, each with the regions that share it.
-    public private(set) var callingCodes: PrefixTable
+    public private(set) var callingCodes: PrefixTable {
+        didSet { owners = Self.owners(in: callingCodes) }
+    }
+    /// `callingCodes` split into lists once, so a lookup does not split strings.
+    private var owners: [String: [String]] = [:]
     /// `prefix|ISO`: which region a prefix belongs to where a calling code is shared.
     public private(set) var regions: PrefixTable
     public private(set) var carriers: PrefixTable
@@ -23,6 +27,7 @@ public struct NumberingPlan: Sendable {
     public init(callingCodes: PrefixTable, regions: PrefixTable = .init(), carriers: PrefixTable = .init(),
                 areas: PrefixTable = .init(), lineTypes: PrefixTable = .init()) {
         self.callingCodes = callingCodes
+        owners = Self.owners(in: callingCodes)
         self.regions = regions
         self.carriers = carriers
         self.areas = areas
@@ -83,8 +88,13 @@ extension NumberingPlan {
 
     /// The regions that share `callingCode`, the one owning unlisted prefixes first.
     public func regions(forCallingCode callingCode: String) -> [String] {
-        guard let match = callingCodes.match(callingCode), match.prefixLength == callingCode.count else { return [] }
-        return match.description.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        owners[callingCode] ?? []
+    }
+
+    private static func owners(in table: PrefixTable) -> [String: [String]] {
+        Dictionary(table.entries.map { entry in
+            (entry.prefix, entry.description.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }, uniquingKeysWith: { _, last in last })
     }
 
     /// The calling code of `isoCode` (`"7"` for `RU`, `"1"` for `KY`), or nil if no code lists it.
@@ -99,7 +109,12 @@ extension NumberingPlan {
     /// calling code is shared and nothing in the number tells the regions apart.
     public func region(forDigits digits: String) -> String? {
         guard let (code, _) = split(digits) else { return nil }
-        if let match = regions.match(digits), match.prefixLength >= code.count { return match.description }
+        return region(forDigits: digits, callingCode: code)
+    }
+
+    /// ``region(forDigits:)`` when the calling code is already known.
+    func region(forDigits digits: String, callingCode code: String) -> String? {
+        if let match = regions.match(digits), match.prefixLength >= code.utf8.count { return match.description }
         let owners = regions(forCallingCode: code)
         return owners.count == 1 ? owners[0] : nil
     }

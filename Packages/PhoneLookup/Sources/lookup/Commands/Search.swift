@@ -62,12 +62,10 @@ struct PlainLookup {
 
     /// Validates `input` as typed with `region` selected, then asks the backend.
     func answer(_ input: String, region: String?) async throws -> Answer {
-        var state = flow.initialState()
-        if let region, region != state.selectedCountry.isoCode {
-            guard services.plan.callingCode(forRegion: region) != nil else {
-                throw ValidationError("unknown country code '\(region)'")
-            }
+        if let region, services.plan.callingCode(forRegion: region) == nil {
+            throw ValidationError("unknown country code '\(region)'")
         }
+        var state = flow.initialState()
         _ = flow.reduce(&state, .numberEdited(input))
         let effects = flow.reduce(&state, .searchPressed)
         guard case .lookUp(let id, let number)? = effects.first else {
