@@ -11,7 +11,7 @@ func lookupExecutable() throws -> URL {
 }
 
 /// Runs `lookup` with `arguments`, no terminal, a private cache; returns status and output.
-func runLookup(_ arguments: [String], timeout: Duration = .seconds(20)) async throws -> (status: Int32, out: String, err: String) {
+func runLookup(_ arguments: [String], input: String = "") async throws -> (status: Int32, out: String, err: String) {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-cli-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
     let process = Process()
@@ -24,8 +24,11 @@ func runLookup(_ arguments: [String], timeout: Duration = .seconds(20)) async th
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let stdin = Pipe()
+    process.standardInput = stdin
     try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -106,9 +109,13 @@ struct CommandTests {
 
     @Test("without a terminal, lookup reads numbers from standard input and never goes full-screen")
     func plainMode() async throws {
-        let result = try await runLookup([])
+        let result = try await runLookup(["--lang", "en"], input: "+79994673756\n999\n")
         #expect(result.status == 0)
         #expect(!result.out.contains("\u{1B}["))
         #expect(result.err.contains("not a terminal"))
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.first == "+79994673756 Russia")
+        #expect(lines.contains("  Carrier: Yota (the range holder; the number may have been ported)"))
+        #expect(lines.last == "999: Too short: 3 digits after the country code, at least 10 needed")
     }
 }
