@@ -1,4 +1,6 @@
 import ArgumentParser
+import Networking
+@testable import PhoneLookup
 import Foundation
 import Testing
 @testable import lookup
@@ -117,5 +119,39 @@ struct CommandTests {
         #expect(lines.first == "+79994673756 Russia")
         #expect(lines.contains("  Carrier: Yota (the range holder; the number may have been ported)"))
         #expect(lines.last == "999: Too short: 3 digits after the country code, at least 10 needed")
+    }
+}
+
+@Suite("lookup serve")
+struct ServeTests {
+    @Test("serves the contract on the port it prints; RemoteLookup reads it; stops on SIGTERM")
+    func serve() async throws {
+        let process = Process()
+        process.executableURL = try lookupExecutable()
+        process.arguments = ["serve", "--port", "0", "--lang", "en"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // The first line names the base URL: "Serving the lookup API on http://127.0.0.1:PORT/v1/lookup?…".
+        var printed = ""
+        while !printed.contains("\n") {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        let urlText = try #require(printed.split(separator: " ").first { $0.hasPrefix("http://") })
+        let base = try #require(urlText.split(separator: "/v1/").first.flatMap { URL(string: String($0)) })
+
+        let client = HTTPClient(configuration: .init(deadline: .seconds(5)))
+        defer { client.invalidate() }
+        let number = try Fixtures.number("+77011234567")
+        let results = try await RemoteLookup(baseURL: base, client: client).lookUp(number)
+        #expect(results == Fixtures.engine.results(for: number, language: .english))
+        process.terminate()
+        process.waitUntilExit()
+        #expect(!process.isRunning)
     }
 }
