@@ -15,6 +15,7 @@ final class LookupScreen: TerminalScreen {
     private var scroll = 0
     private var spinner = Spinner()
     private var context: ScreenContext?
+    private var renderedScene = LookupState.Scene.dialer
 
     init(store: LookupStore, language: Language) {
         self.store = store
@@ -46,10 +47,14 @@ final class LookupScreen: TerminalScreen {
 
     func render(size: TerminalSize) -> Frame {
         let state = store.state
+        defer { renderedScene = state.scene }
         switch state.scene {
         case .dialer:
             return DialerScene.render(state, field: field, focus: focus, spinner: spinner, language: language, size: size)
         case .picker:
+            if renderedScene != .picker {   // just opened: the selected country in the middle
+                list.offset = max(0, state.picker.highlighted - PickerScene.listRect(size).height / 2)
+            }
             list.select(state.picker.highlighted, itemCount: state.picker.matches.count,
                         height: PickerScene.listRect(size).height)
             return PickerScene.render(state, list: list, language: language, size: size)

@@ -13,6 +13,9 @@ enum ResultsScene {
         let box = Rect(column: 1, row: 3, width: max(4, size.columns - 2), height: max(3, size.rows - 7))
         frame.drawBox(box, style: Style(dim: true))
         var row = box.row + 1
+        if results.rows.isEmpty {
+            frame.put(Strings.noResults.text(in: language), column: box.column + 2, row: row, style: Style(dim: true))
+        }
         for result in results.rows.dropFirst(scroll) {
             for line in wrap(result, width: box.width - 4) where row < box.row + box.height - 1 {
                 frame.put(line, column: box.column + 2, row: row)

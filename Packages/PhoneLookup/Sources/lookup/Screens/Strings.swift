@@ -8,6 +8,7 @@ enum Strings {
     static let filter = LocalizedText(en: "Filter", ru: "Фильтр")
     static let noMatches = LocalizedText(en: "No country matches", ru: "Нет подходящих стран")
     static let resultsFor = LocalizedText(en: "Search results for number:", ru: "Результаты поиска для номера:")
+    static let noResults = LocalizedText(en: "No results for this number", ru: "Для этого номера ничего не найдено")
     static let continueButton = LocalizedText(en: "Continue", ru: "Продолжить")
     static let loadingCountries = LocalizedText(en: "Loading countries… Esc cancels", ru: "Загрузка списка стран… Esc — отмена")
     static let lookingUp = LocalizedText(en: "Looking up… Esc cancels", ru: "Поиск… Esc — отмена")
