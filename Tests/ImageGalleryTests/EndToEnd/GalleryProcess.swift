@@ -1,14 +1,11 @@
 import DemoServer
 import Foundation
+import TestSupport
 
 /// Runs the built `gallery` executable, as a person or a script would.
 enum GalleryProcess {
     /// The `gallery` binary beside the test bundle in the build directory.
-    static var executable: URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("gallery") }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
+    static var executable: String { builtExecutable("gallery") ?? ".build/debug/gallery" }
 
     struct Result {
         let status: Int32
@@ -17,22 +14,10 @@ enum GalleryProcess {
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
 
-    /// Runs `gallery arguments` to the end with stdout and stderr piped (so never full-screen).
-    static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read before waiting so a full pipe never blocks the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+    /// Runs `gallery arguments` to the end with its output in files (so never full-screen).
+    static func run(_ arguments: [String]) async throws -> Result {
+        let result = try await Subprocess.run(executable, arguments, timeout: .seconds(60))
+        return Result(status: result.status, stdout: result.output, stderr: result.errorOutput)
     }
 
     /// A TCP port nobody listens on right now (the OS picks it; the same port serves two runs).

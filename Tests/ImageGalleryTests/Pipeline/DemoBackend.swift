@@ -58,6 +58,18 @@ final class DemoBackend: Sendable {
         return (loader, loader.pipeline, client)
     }
 
+    /// Stops the server and waits until its port refuses connections, as a server that is gone does.
+    func stopServer() async throws {
+        await server.stop()
+        let probe = Connectivity(probe: .tcp(host: "127.0.0.1", port: base.port ?? 0, timeout: .milliseconds(200)))
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while await probe.probeNow() {
+            guard clock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Stops the server and removes the cache directory.
     func tearDown() async {
         await server.stop()
@@ -71,4 +83,5 @@ struct FullDisk: DataCaching {
     func store(_ data: Data, forKey key: String) throws(DiskCacheError) {
         throw .diskFull(path: "/full")
     }
+    func removeData(forKey key: String) {}
 }

@@ -69,6 +69,10 @@ struct WriteOnlyCache: DataCaching {
     func store(_ data: Data, forKey key: String) throws(DiskCacheError) {
         try base.store(data, forKey: key)
     }
+
+    func removeData(forKey key: String) {
+        base.removeData(forKey: key)
+    }
 }
 
 extension LoadedPicture {
