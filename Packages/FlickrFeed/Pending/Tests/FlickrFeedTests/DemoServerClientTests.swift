@@ -57,7 +57,7 @@ struct DemoServerClientTests {
     @Test("a wrong key is refused as apiKey, and the key is not in the message")
     func wrongKey() async throws {
         try await withDemo(key: "wrong-k3y-123456") { client, _, _ in
-            do {
+            do throws(FlickrError) {
                 _ = try await client.recentPhotos(page: 1)
                 Issue.record("a wrong key was accepted")
             } catch {
@@ -74,7 +74,7 @@ struct DemoServerClientTests {
         try await withDemo { live, _, server in
             await server.stop()
             client = live
-            do {
+            do throws(FlickrError) {
                 _ = try await live.recentPhotos(page: 1)
                 Issue.record("a stopped server answered")
             } catch {
@@ -89,7 +89,7 @@ struct DemoServerClientTests {
     func httpStatus() async throws {
         try await withDemo { client, _, server in
             server.route("/services/rest/", .status(503, body: "<html>busy</html>"))
-            do {
+            do throws(FlickrError) {
                 _ = try await client.recentPhotos(page: 1)
                 Issue.record("a 503 was accepted")
             } catch {

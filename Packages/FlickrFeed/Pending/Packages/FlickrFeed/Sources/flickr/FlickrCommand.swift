@@ -124,7 +124,7 @@ struct FlickrCommand: AsyncParsableCommand {
                     FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
                 }
             }
-            fflush(stdout)
+            fflush(nil)
             if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
             return
         }

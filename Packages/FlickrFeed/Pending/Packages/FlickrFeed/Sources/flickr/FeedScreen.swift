@@ -23,6 +23,7 @@ final class FeedScreen: TerminalScreen {
     private var largeLoad: Task<Void, Never>?
     private var networkDown = false
     private var lastScrollToTop = 0
+    private var askedForFirstEvent = false
 
     init(controller: FeedController, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
          connectivity: Connectivity?, language: Language) {
@@ -66,8 +67,26 @@ final class FeedScreen: TerminalScreen {
     }
 
     func render(size: TerminalSize) -> Frame {
-        FeedView(language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(), isOffline: networkDown)
+        if context == nil, !askedForFirstEvent {
+            askedForFirstEvent = true
+            askForFirstEvent()
+        }
+        return FeedView(language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(), isOffline: networkDown)
             .render(controller.state, view, size: size)
+    }
+
+    /// The run loop hands a screen its context only with an event, and none comes until a key is
+    /// pressed, yet the feed must start at once. The loop watches SIGWINCH (installed just before the
+    /// first render, registered asynchronously): a resize signal makes it deliver `.resize`. Sent a
+    /// few times, 20 ms apart, until the context arrives.
+    private func askForFirstEvent() {
+        Task { @MainActor [weak self] in
+            for _ in 0..<100 {
+                try? await Task.sleep(for: .milliseconds(20))
+                guard let self, self.context == nil else { return }
+                kill(getpid(), SIGWINCH)
+            }
+        }
     }
 
     // MARK: - Input
@@ -213,7 +232,7 @@ final class FeedScreen: TerminalScreen {
         guard let context else { return nil }
         let pipeline = self.pipeline
         return context.run({ () async -> Result<ImageResponse, ImagePipelineError> in
-            do {
+            do throws(ImagePipelineError) {
                 return .success(try await pipeline.image(for: request))
             } catch {
                 return .failure(error)

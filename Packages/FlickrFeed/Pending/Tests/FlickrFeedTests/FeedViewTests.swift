@@ -35,32 +35,32 @@ struct FeedViewTests {
             FlickrPhoto(id: "3", owner: "o", secret: "s", server: "1", title: "Third"),
             FlickrPhoto(id: "4", owner: "o", secret: "s", server: "1", title: ""),
         ]
-        let text = view().render(feed(photos), FeedViewState(), size: TerminalSize(columns: 44, rows: 20)).plainText()
+        let text = view().render(feed(photos), FeedViewState(), size: TerminalSize(columns: 48, rows: 20)).plainText()
         let expected = """
-             Flickr · recent photos 4 photos · page 1/25
-            
-              …             …             …
-            
-            
-            
-            Short         A very long…  Third
-            
-              …
-            
-            
-            
+             Flickr · recent photos    4 photos · page 1/25
+
+
+
+                  …               …               …
+
+
+            Short           A very long t…  Third
+
+
+
+                  …
+
+
             (untitled)
-            
-                              Loading…
-            
-            
-            
-            
+
+                                Loading…
+
+
             ↑↓←→ move · Enter open · r refresh · q quit
             """
         #expect(text == expected)
-        let layout = GridLayout(size: TerminalSize(columns: 44, rows: 20))
-        #expect(layout.cellWidth == 12 && layout.imageLines == 5)   // 12 x 10 pixels: 4:3 within a pixel
+        let layout = GridLayout(size: TerminalSize(columns: 48, rows: 20))
+        #expect(layout.cellWidth == 14 && layout.imageLines == 5)   // 14 x 10 pixels: 4:3 as near as whole lines go
     }
 
     @Test("a title never wraps into the next cell", arguments: [60, 80, 100, 133])
