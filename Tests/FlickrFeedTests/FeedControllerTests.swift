@@ -91,6 +91,22 @@ struct FeedControllerTests {
         #expect(feed.state.selection == 0 && feed.state.scrollToTopCount == 1)
     }
 
+    @Test("stopping the feed releases it: no fetch or retry timer keeps it alive")
+    func releasedWhenStopped() async throws {
+        let api = MockAPI(fallback: { _ in .failure(Fixtures.timeout) })
+        weak var released: FeedController?
+        do {
+            let feed = controller(api, MemoryStore(), backoff: .seconds(60))
+            released = feed
+            feed.launch()
+            await feed.waitForPendingFetches()
+            #expect(feed.state.isWaitingToRetry)   // a 60 s retry timer is pending
+            feed.stop()
+        }
+        try await waitUntil { released == nil }
+        #expect(released == nil)
+    }
+
     private func waitUntil(_ condition: @MainActor () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(2)
         while !condition() {

@@ -130,6 +130,17 @@ struct FeedStateTests {
         #expect(state.selection == 0 && state.scrollToTopCount == 1 && state.loadedPages == 1 && state.droppedDuplicates == 0)
     }
 
+    @Test("refresh asks for page 1 and its storing, nothing else: pictures already cached stay")
+    func refreshKeepsCache() {
+        var state = launchedFresh()
+        let refresh = PageRequest(page: 1, generation: 1, reason: .refresh)
+        // The only effects a refresh can cause: fetch page 1, store it. There is no effect that
+        // clears a cache (the seed wiped its cache on every refresh).
+        #expect(state.apply(.refresh) == [.fetch(refresh)])
+        #expect(state.apply(.pageArrived(refresh, Fixtures.page(1), at: Fixtures.date))
+            == [.save(SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date))])
+    }
+
     @Test("refresh while a later page loads cancels it, and its late answer is ignored")
     func refreshCancelsPaging() {
         var state = launchedFresh()

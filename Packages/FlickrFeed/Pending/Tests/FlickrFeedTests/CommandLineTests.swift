@@ -103,6 +103,23 @@ struct CommandLineTests {
         #expect(saved.last?["event"] as? String == "error" && saved.last?["error"] as? String == "offline")
     }
 
+    @Test("the saved page shows its pictures offline too, from disk, whatever host served them")
+    func picturesOffline() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        #expect(try Run.flickr(["--demo", "--json", "--cache-dir", cache.path]).status == 0)
+        // A render with the demo running fetches the visible pictures and keeps them on disk.
+        let online = try Run.flickr(["--demo", "--cache-dir", cache.path, "--render-once", "100x30"])
+        #expect(online.stdout.contains("Saved") && !online.stdout.contains("unavailable"))
+        let port = closedPort()
+        let offline = try Run.flickr(["--api-key", "demo", "--api-base", "http://127.0.0.1:\(port)/",
+                                      "--image-base", "http://127.0.0.1:\(port)/img", "--cache-dir", cache.path,
+                                      "--render-once", "100x30"])
+        #expect(offline.stdout.contains("Saved"))
+        #expect(!offline.stdout.contains("unavailable") && !offline.stdout.contains("…  "), "\(offline.stdout)")
+        #expect(offline.stdout.contains("▒") || offline.stdout.contains("▓"))
+    }
+
     @Test("with nothing saved and no server, nothing can be shown: exit 1")
     func nothingToShow() throws {
         let cache = try Fixtures.temporaryDirectory()
