@@ -59,3 +59,11 @@ public struct Bitmap: Sendable, Hashable {
         }
     }
 }
+
+extension Bitmap {
+    /// The pixel at column `x`, row `y`, with labels: `bitmap[x: 3, y: 4]` (same as `bitmap[3, 4]`).
+    public subscript(x x: Int, y y: Int) -> RGBA {
+        get { self[x, y] }
+        set { self[x, y] = newValue }
+    }
+}

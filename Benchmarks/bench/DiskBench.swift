@@ -1,0 +1,91 @@
+// The `disk` row: DiskCache put+get against plain file write+read of the same bytes.
+import Caching
+import Foundation
+
+let diskScenarios: [Scenario] = [
+    Scenario(name: "disk") { try await DiskBench.run() }
+]
+
+enum DiskBench {
+    static let entryCount = 2_000
+    static let entrySize = 100 * 1024
+    static let target = 0.5
+
+    static func run() async throws -> [Row] {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-disk-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let payloads = (0..<entryCount).map { index in
+            var data = Data(repeating: UInt8(truncatingIfNeeded: index), count: entrySize)
+            data.withUnsafeMutableBytes { bytes in
+                for offset in stride(from: 0, to: bytes.count, by: 64) {
+                    bytes[offset] = UInt8(truncatingIfNeeded: offset &* 7 &+ index)
+                }
+            }
+            return data
+        }
+        let keys = (0..<entryCount).map { "https://bench.example/photos/\($0).jpg?size=large" }
+
+        // Best of two alternating rounds each, so a burst of writeback hits both sides alike.
+        var plainBest = Double.infinity
+        var cacheBest = Double.infinity
+        for round in 0..<2 {
+            plainBest = min(plainBest, try plain(payloads, in: root.appendingPathComponent("plain\(round)")))
+            cacheBest = min(cacheBest, try cached(payloads, keys: keys, in: root.appendingPathComponent("cache\(round)")))
+        }
+
+        let megabytes = Double(entryCount * entrySize * 2) / 1_048_576  // written + read
+        let plainRate = megabytes / plainBest
+        let cacheRate = megabytes / cacheBest
+        let ratio = cacheRate / plainRate
+        return [Row(
+            scenario: "disk",
+            figure: String(format: "DiskCache %.0f MB/s (%@, %.2fx)", cacheRate, format(cacheBest), ratio),
+            reference: String(format: "plain files %.0f MB/s (%@)", plainRate, format(plainBest)),
+            target: String(format: ">= %.1fx plain throughput", target),
+            met: ratio >= target
+        )]
+    }
+
+    /// Writes every payload to its own file, then reads them all back.
+    private static func plain(_ payloads: [Data], in directory: URL) throws -> Double {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let urls = payloads.indices.map { directory.appendingPathComponent("\($0)") }
+        let clock = ContinuousClock()
+        let start = clock.now
+        for (data, url) in zip(payloads, urls) { try data.write(to: url) }
+        var read = 0
+        for url in urls { read += try Data(contentsOf: url).count }
+        let elapsed = clock.now - start
+        guard read == payloads.count * entrySize else { throw BenchError.shortRead(read) }
+        return seconds(elapsed)
+    }
+
+    /// Stores every payload in a fresh DiskCache, then reads them all back (checksums verified).
+    private static func cached(_ payloads: [Data], keys: [String], in directory: URL) throws -> Double {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = try DiskCache(directory: directory, sizeLimit: 1 << 30)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for (data, key) in zip(payloads, keys) { try cache.store(data, forKey: key) }
+        var read = 0
+        for key in keys { read += cache.data(forKey: key)?.count ?? 0 }
+        let elapsed = clock.now - start
+        guard read == payloads.count * entrySize else { throw BenchError.shortRead(read) }
+        return seconds(elapsed)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    enum BenchError: Error, CustomStringConvertible {
+        case shortRead(Int)
+        var description: String {
+            switch self {
+            case .shortRead(let bytes): "read back only \(bytes) bytes"
+            }
+        }
+    }
+}

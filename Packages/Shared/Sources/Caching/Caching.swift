@@ -1,1 +1,0 @@
-// The Caching module: see ARCHITECTURE in README.md.

@@ -1,0 +1,166 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed file-system call: which call, on which path, and the `errno` it set.
+struct FileSystemFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    var operation: String
+    var path: String
+    var code: Int32
+
+    var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+}
+
+/// One name in a directory with its modification time.
+struct DirectoryEntry: Sendable, Equatable {
+    var name: String
+    var modified: Date
+}
+
+/// The file-system calls ``DiskCache`` makes, behind a seam so tests can make them fail the way a
+/// full or read-only disk does (as root, permissions alone cannot).
+protocol FileStoring: Sendable {
+    /// Creates `path` and any missing parents; succeeds if it already is a directory.
+    func createDirectory(at path: String) throws(FileSystemFailure)
+    /// Writes `data` to a file that must not exist yet, flushing it to the device if `synchronously`.
+    func writeNewFile(_ data: Data, at path: String, synchronously: Bool) throws(FileSystemFailure)
+    /// Atomically puts the file at `source` in place of `destination` (rename(2)).
+    func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure)
+    /// The whole contents of the file at `path` (`ENOENT` when it does not exist).
+    func readFile(at path: String) throws(FileSystemFailure) -> Data
+    /// Removes the file at `path`; a file that is already gone is not an error.
+    func removeFile(at path: String) throws(FileSystemFailure)
+    /// The names in `directory` with their modification times.
+    func contentsOfDirectory(at directory: String) throws(FileSystemFailure) -> [DirectoryEntry]
+    /// Flushes the directory itself, so a rename in it survives a power cut.
+    func synchronizeDirectory(at path: String)
+}
+
+/// The production ``FileStoring``: plain POSIX calls, so every failure keeps its `errno`.
+struct POSIXFileStore: FileStoring {
+    func createDirectory(at path: String) throws(FileSystemFailure) {
+        if mkdir(path, 0o755) == 0 { return }
+        let code = errno
+        switch code {
+        case EEXIST:
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw FileSystemFailure(operation: "stat", path: path, code: errno) }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw FileSystemFailure(operation: "mkdir", path: path, code: ENOTDIR)
+            }
+        case ENOENT:
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != path else { throw FileSystemFailure(operation: "mkdir", path: path, code: code) }
+            try createDirectory(at: parent)
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw FileSystemFailure(operation: "mkdir", path: path, code: errno)
+            }
+        default:
+            throw FileSystemFailure(operation: "mkdir", path: path, code: code)
+        }
+    }
+
+    func writeNewFile(_ data: Data, at path: String, synchronously: Bool) throws(FileSystemFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileSystemFailure(operation: "open", path: path, code: errno) }
+        var failure: FileSystemFailure?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = FileSystemFailure(operation: "write", path: path, code: errno)
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, synchronously, fsync(descriptor) != 0 {
+            failure = FileSystemFailure(operation: "fsync", path: path, code: errno)
+        }
+        // close can report a deferred write error (NFS, quota): it counts as a failed write.
+        if close(descriptor) != 0, failure == nil {
+            failure = FileSystemFailure(operation: "close", path: path, code: errno)
+        }
+        if let failure {
+            unlink(path)
+            throw failure
+        }
+    }
+
+    func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure) {
+        guard rename(source, destination) == 0 else {
+            throw FileSystemFailure(operation: "rename", path: destination, code: errno)
+        }
+    }
+
+    func readFile(at path: String) throws(FileSystemFailure) -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemFailure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemFailure(operation: "fstat", path: path, code: errno) }
+        var data = Data(count: Int(info.st_size))
+        var failure: Int32?
+        let total = data.withUnsafeMutableBytes { buffer -> Int in
+            var offset = 0
+            while offset < buffer.count {
+                let count = read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }  // the file shrank under us: the checksum will say so
+                offset += count
+            }
+            return offset
+        }
+        if let failure { throw FileSystemFailure(operation: "read", path: path, code: failure) }
+        if total < data.count { data.removeSubrange(total...) }
+        return data
+    }
+
+    func removeFile(at path: String) throws(FileSystemFailure) {
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw FileSystemFailure(operation: "unlink", path: path, code: errno)
+        }
+    }
+
+    func contentsOfDirectory(at directory: String) throws(FileSystemFailure) -> [DirectoryEntry] {
+        guard let stream = opendir(directory) else {
+            throw FileSystemFailure(operation: "opendir", path: directory, code: errno)
+        }
+        defer { closedir(stream) }
+        var entries: [DirectoryEntry] = []
+        while let item = readdir(stream) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            var info = stat()
+            guard stat(directory + "/" + name, &info) == 0 else { continue }  // removed meanwhile
+            #if canImport(Darwin)
+            let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+            #else
+            let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            #endif
+            entries.append(DirectoryEntry(name: name, modified: Date(timeIntervalSince1970: seconds)))
+        }
+        return entries
+    }
+
+    func synchronizeDirectory(at path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

@@ -1,1 +1,0 @@
-// The DemoServer module: see ARCHITECTURE in README.md.

@@ -1,0 +1,81 @@
+import Foundation
+
+/// What a route answers: status, header fields and body bytes.
+public struct DemoResponse: Sendable {
+    /// The HTTP status.
+    public var status: Int
+    /// Header fields; `Content-Length` is always set by the server.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// 200 with `data` as `contentType`.
+    public static func bytes(_ data: Data, contentType: String = "application/octet-stream") -> DemoResponse {
+        DemoResponse(status: 200, headers: ["Content-Type": contentType], body: data)
+    }
+
+    /// 200 with JSON bytes.
+    public static func json(_ data: Data) -> DemoResponse {
+        .bytes(data, contentType: "application/json; charset=utf-8")
+    }
+
+    /// 200 with `value` encoded as JSON; 500 if it cannot be encoded.
+    public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder = JSONEncoder()) -> DemoResponse {
+        do {
+            return .json(try encoder.encode(value))
+        } catch {
+            return .status(500, body: "cannot encode JSON: \(error)")
+        }
+    }
+
+    /// 200 with plain UTF-8 text.
+    public static func text(_ text: String) -> DemoResponse {
+        .bytes(Data(text.utf8), contentType: "text/plain; charset=utf-8")
+    }
+
+    /// `code` with a plain-text body.
+    public static func status(_ code: Int, body: String = "") -> DemoResponse {
+        DemoResponse(status: code, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data(body.utf8))
+    }
+}
+
+/// What a dynamic route sees of a request.
+public struct DemoRequest: Sendable {
+    /// The path, such as `/img/3.jpg`.
+    public var path: String
+    /// Query items; the last one wins when a name repeats.
+    public var query: [String: String]
+    /// Header fields, names in lower case.
+    public var headers: [String: String]
+    /// The method, such as `GET`.
+    public var method: String
+
+    public init(path: String, query: [String: String] = [:], headers: [String: String] = [:], method: String = "GET") {
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.method = method
+    }
+}
+
+/// A scripted misbehaviour for a route.
+public enum DemoFault: Sendable, Hashable {
+    /// Answer with this status instead of the route's (body: a short text).
+    case status(Int)
+    /// Wait this long before sending the response head.
+    case delayHeaders(Duration)
+    /// Send this many body bytes, then send nothing more until the client gives up.
+    case stall(afterBytes: Int)
+    /// Send this many body bytes, then close the connection.
+    case drop(afterBytes: Int)
+    /// Say `Content-Type: image/jpeg` but send an HTML page.
+    case wrongBody
+    /// Send the body at this rate.
+    case throttle(bytesPerSecond: Int)
+}

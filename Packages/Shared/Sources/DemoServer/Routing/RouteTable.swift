@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// Routes and faults by path: exact paths first, then the longest prefix pattern (`/img/*`).
+struct RouteTable: Sendable {
+    enum Handler: Sendable {
+        case fixed(DemoResponse)
+        case dynamic(@Sendable (DemoRequest) async -> DemoResponse)
+    }
+
+    struct FaultPlan: Sendable {
+        var faults: [DemoFault]
+        /// How many more requests get the faults; nil for all of them.
+        var remaining: Int?
+    }
+
+    private var routes: [String: Handler] = [:]
+    private var faults: [String: FaultPlan] = [:]
+
+    mutating func set(_ handler: Handler?, for pattern: String) { routes[pattern] = handler }
+
+    mutating func setFaults(_ plan: FaultPlan?, for pattern: String) { faults[pattern] = plan }
+
+    func handler(for path: String) -> Handler? {
+        Self.match(path, in: routes)
+    }
+
+    /// The faults for `path`, counting one use against a limited plan.
+    mutating func takeFaults(for path: String) -> [DemoFault] {
+        guard let key = Self.matchingKey(path, in: faults), var plan = faults[key] else { return [] }
+        if let remaining = plan.remaining {
+            plan.remaining = remaining - 1
+            faults[key] = remaining - 1 > 0 ? plan : nil
+        }
+        return plan.faults
+    }
+
+    private static func match<Value>(_ path: String, in table: [String: Value]) -> Value? {
+        matchingKey(path, in: table).flatMap { table[$0] }
+    }
+
+    private static func matchingKey<Value>(_ path: String, in table: [String: Value]) -> String? {
+        if table[path] != nil { return path }
+        return table.keys
+            .filter { $0.hasSuffix("*") && path.hasPrefix($0.dropLast()) }
+            .max { $0.count < $1.count }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+
+/// The request context: Hummingbird's core storage plus the connection, which faults need.
+struct DemoContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        channel = source.channel
+    }
+}
+
+/// Ends the request's bookkeeping when the response (and its body writer) is released, whether
+/// the body was written, failed, or never started because the client left.
+private final class RequestToken: Sendable {
+    let core: ServerCore
+
+    init(core: ServerCore) { self.core = core }
+
+    deinit { core.requestEnded() }
+}
+
+/// Thrown to end a response whose connection was closed on purpose (a `.drop` fault).
+private struct ConnectionDropped: Error {}
+
+/// Answers every request from the route table, applying its faults.
+struct DemoResponder: HTTPResponder {
+    typealias Context = DemoContext
+
+    let core: ServerCore
+
+    /// A body is written in slices of this size, so byte counts and faults are exact enough.
+    static let sliceSize = 16 * 1024
+
+    func respond(to request: Request, context: DemoContext) async throws -> Response {
+        let channel = context.channel
+        core.track(channel)
+        let path = request.uri.path
+        let (handler, faults, latency) = core.requestStarted(path: path)
+        let token = RequestToken(core: core)
+
+        var delay = latency
+        for case .delayHeaders(let extra) in faults { delay += extra }
+        if delay > .zero { await pause(delay, on: channel) }
+
+        var answer: DemoResponse
+        switch handler {
+        case .fixed(let response): answer = response
+        case .dynamic(let make): answer = await make(demoRequest(from: request))
+        case nil: answer = .status(404, body: "no route for \(path)")
+        }
+        for fault in faults {
+            switch fault {
+            case .status(let code):
+                answer = .status(code, body: "scripted status \(code)")
+            case .wrongBody:
+                answer.headers["Content-Type"] = "image/jpeg"
+                answer.body = Data("<html><body><h1>Not an image</h1></body></html>".utf8)
+            default:
+                break
+            }
+        }
+
+        var headers = HTTPFields()
+        for (name, value) in answer.headers where name.lowercased() != "content-length" {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        headers[.contentLength] = String(answer.body.count)
+        let plan = BodyPlan(faults: faults)
+        let body = answer.body
+        let core = core
+        return Response(
+            status: HTTPResponse.Status(code: answer.status),
+            headers: headers,
+            body: ResponseBody(contentLength: body.count) { writer in
+                _ = token
+                try await plan.write(body, to: &writer, channel: channel) { count in
+                    core.sent(count, path: path)
+                }
+            }
+        )
+    }
+
+    private func demoRequest(from request: Request) -> DemoRequest {
+        var query: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters {
+            query[String(name)] = String(value)
+        }
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            headers[field.name.canonicalName] = field.value
+        }
+        return DemoRequest(path: request.uri.path, query: query, headers: headers,
+                           method: request.method.rawValue)
+    }
+}
+
+/// How the body goes out: all at once, throttled, stalled or dropped part way.
+private struct BodyPlan: Sendable {
+    var stallAfter: Int?
+    var dropAfter: Int?
+    var bytesPerSecond: Int?
+
+    init(faults: [DemoFault]) {
+        for fault in faults {
+            switch fault {
+            case .stall(let bytes): stallAfter = bytes
+            case .drop(let bytes): dropAfter = bytes
+            case .throttle(let rate): bytesPerSecond = max(1, rate)
+            default: break
+            }
+        }
+    }
+
+    func write(_ body: Data, to writer: inout any ResponseBodyWriter, channel: any Channel,
+               sent: (Int) -> Void) async throws {
+        let cut = [stallAfter, dropAfter].compactMap { $0 }.min().map { min($0, body.count) } ?? body.count
+        // Throttled: a slice every 50 ms at the requested rate.
+        let slice = bytesPerSecond.map { max(1, $0 / 20) } ?? DemoResponder.sliceSize
+        var offset = 0
+        while offset < cut {
+            let end = min(cut, offset + slice)
+            try await writer.write(ByteBuffer(bytes: body[body.startIndex + offset ..< body.startIndex + end]))
+            sent(end - offset)
+            offset = end
+            if bytesPerSecond != nil, offset < cut {
+                await pause(.milliseconds(50), on: channel)
+                guard channel.isActive else { throw CancellationError() }
+            }
+        }
+        if let dropAfter, dropAfter <= cut, dropAfter < body.count {
+            // Let the bytes leave before the connection goes.
+            await pause(.milliseconds(10), on: channel)
+            try? await channel.close()
+            throw ConnectionDropped()
+        }
+        if stallAfter != nil, cut < body.count {
+            // Send nothing more until the client gives up (or the server stops).
+            await pause(nil, on: channel)
+            throw CancellationError()
+        }
+        try await writer.finish(nil)
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import Synchronization
+
+/// An embedded HTTP server on 127.0.0.1 for `--demo` modes and networked tests.
+///
+/// Routes and faults can change at any time, also while it runs; ``stats`` tells what it saw, so
+/// tests can prove connection reuse, coalescing and concurrency limits from the server's side.
+///
+/// ```swift
+/// let server = DemoServer()
+/// server.route("/img/*", .bytes(jpeg, contentType: "image/jpeg"))
+/// server.setFaults([.delayHeaders(.seconds(2))], for: "/img/slow.jpg")
+/// let base = try await server.start()      // http://127.0.0.1:41234
+/// defer { Task { await server.stop() } }
+/// ```
+public final class DemoServer: Sendable {
+    /// Why the server could not start.
+    public enum StartError: Error, Sendable, CustomStringConvertible {
+        /// Binding or running failed before the server was listening.
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .failed(let reason): "demo server did not start: \(reason)"
+            }
+        }
+    }
+
+    private let core: ServerCore
+    private let host: String
+    private let port: Int
+
+    /// - Parameters:
+    ///   - host: the address to listen on; keep the default loopback.
+    ///   - port: 0 lets the OS choose a free port (read it from ``start()`` or ``baseURL``).
+    ///   - latency: added before every response head.
+    public init(host: String = "127.0.0.1", port: Int = 0, latency: Duration = .zero) {
+        self.host = host
+        self.port = port
+        self.core = ServerCore(latency: latency)
+    }
+
+    deinit {
+        core.cancelRun()
+    }
+
+    /// Starts listening and returns the base URL, such as `http://127.0.0.1:41234`. Starting a running
+    /// server returns its URL; a stopped server can start again (on a new port if port was 0).
+    public func start() async throws -> URL {
+        try await core.start(host: host, port: port)
+    }
+
+    /// Closes every connection and stops listening. Safe to call twice, concurrently, or before start.
+    public func stop() async {
+        await core.stop()
+    }
+
+    /// The base URL while running.
+    public var baseURL: URL? { core.baseURL }
+
+    /// The URL of `path` on this server while running.
+    public func url(_ path: String) -> URL? {
+        baseURL.flatMap { URL(string: path.hasPrefix("/") ? path : "/" + path, relativeTo: $0)?.absoluteURL }
+    }
+
+    /// Answers `path` (exact, or a prefix ending in `*` such as `/img/*`) with fixed bytes.
+    public func route(_ path: String, _ response: DemoResponse) {
+        core.state.withLock { $0.routes.set(.fixed(response), for: path) }
+    }
+
+    /// Answers `path` with whatever `handler` returns for each request.
+    public func route(_ path: String, handler: @escaping @Sendable (DemoRequest) async -> DemoResponse) {
+        core.state.withLock { $0.routes.set(.dynamic(handler), for: path) }
+    }
+
+    /// Removes the route for exactly this pattern.
+    public func removeRoute(_ path: String) {
+        core.state.withLock { $0.routes.set(nil, for: path) }
+    }
+
+    /// Applies `faults` to requests matching `path` (same matching as routes); an empty list clears them.
+    /// - Parameter times: only the next `times` requests get the faults; nil means every request.
+    public func setFaults(_ faults: [DemoFault], for path: String, times: Int? = nil) {
+        let plan = faults.isEmpty ? nil : RouteTable.FaultPlan(faults: faults, remaining: times)
+        core.state.withLock { $0.routes.setFaults(plan, for: path) }
+    }
+
+    /// The delay added before every response head.
+    public var latency: Duration {
+        get { core.state.withLock { $0.latency } }
+        set { core.state.withLock { $0.latency = newValue } }
+    }
+
+    /// What the server saw so far.
+    public var stats: Stats { core.state.withLock { $0.stats } }
+
+    /// Zeroes the counters (open connections and active requests keep their true values).
+    public func resetStats() {
+        core.state.withLock { state in
+            var fresh = Stats()
+            fresh.openConnections = state.stats.openConnections
+            fresh.activeRequests = state.stats.activeRequests
+            fresh.maxConcurrentRequests = state.stats.activeRequests
+            state.stats = fresh
+        }
+    }
+}
+
+/// The server's shared state and its lifecycle; the running application holds this, not the
+/// ``DemoServer``, so dropping a server that was never stopped still shuts it down.
+final class ServerCore: Sendable {
+    enum Lifecycle {
+        case idle
+        case running(task: Task<Void, Never>, url: URL)
+        case stopping(task: Task<Void, Never>)
+    }
+
+    struct State {
+        var routes = RouteTable()
+        var latency: Duration
+        var stats = DemoServer.Stats()
+        var channels: [ObjectIdentifier: any Channel] = [:]
+        var lifecycle = Lifecycle.idle
+    }
+
+    let state: Mutex<State>
+    /// Serialises start and stop so that concurrent calls see a consistent lifecycle.
+    private let lifecycleLock = AsyncLock()
+
+    init(latency: Duration) {
+        state = Mutex(State(latency: latency))
+    }
+
+    var baseURL: URL? {
+        state.withLock { state in
+            if case .running(_, let url) = state.lifecycle { return url }
+            return nil
+        }
+    }
+
+    func start(host: String, port: Int) async throws -> URL {
+        try await lifecycleLock.withLock {
+            if let url = baseURL { return url }
+            var logger = Logger(label: "workbench.demo-server")
+            // Cancelling the run on stop makes Hummingbird log a CancellationError at error level: expected.
+            logger.logLevel = .critical
+            let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+            let failure = Mutex<String?>(nil)
+            let app = Application(
+                responder: DemoResponder(core: self),
+                configuration: ApplicationConfiguration(
+                    address: .hostname(host, port: port),
+                    serverName: "DemoServer",
+                    availableConnectionsDelegate: ConnectionCounter(core: self)
+                ),
+                onServerRunning: { channel in
+                    portSink.yield(channel.localAddress?.port ?? 0)
+                },
+                logger: logger
+            )
+            let task = Task {
+                do {
+                    try await app.run()
+                } catch {
+                    failure.withLock { $0 = String(describing: error) }
+                }
+                portSink.finish()
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let boundPort = await iterator.next(), boundPort > 0,
+                  let url = URL(string: "http://\(host):\(boundPort)") else {
+                task.cancel()
+                await task.value
+                throw DemoServer.StartError.failed(failure.withLock { $0 } ?? "no listening port")
+            }
+            state.withLock { $0.lifecycle = .running(task: task, url: url) }
+            return url
+        }
+    }
+
+    func stop() async {
+        await lifecycleLock.withLock {
+            let (task, channels) = state.withLock { state -> (Task<Void, Never>?, [any Channel]) in
+                guard case .running(let task, _) = state.lifecycle else { return (nil, []) }
+                state.lifecycle = .stopping(task: task)
+                return (task, Array(state.channels.values))
+            }
+            guard let task else { return }
+            // Stalled and throttled answers end when their connection closes.
+            for channel in channels { channel.close(promise: nil) }
+            task.cancel()
+            await task.value
+            state.withLock { $0.lifecycle = .idle }
+        }
+    }
+
+    /// For deinit: no waiting, just make sure nothing keeps running.
+    func cancelRun() {
+        let (task, channels) = state.withLock { state -> (Task<Void, Never>?, [any Channel]) in
+            switch state.lifecycle {
+            case .running(let task, _), .stopping(let task): (task, Array(state.channels.values))
+            case .idle: (nil, [])
+            }
+        }
+        for channel in channels { channel.close(promise: nil) }
+        task?.cancel()
+    }
+
+    // MARK: - Bookkeeping
+
+    func connectionOpened() {
+        state.withLock { state in
+            state.stats.connectionsAccepted += 1
+            state.stats.openConnections += 1
+        }
+    }
+
+    func connectionClosed() {
+        state.withLock { state in
+            state.stats.openConnections -= 1
+            state.stats.connectionsClosed += 1
+            state.stats.lastConnectionClosedAt = ContinuousClock.now
+        }
+    }
+
+    /// Remembers `channel` until it closes, so ``stop()`` can close it.
+    func track(_ channel: any Channel) {
+        let id = ObjectIdentifier(channel)
+        let isNew = state.withLock { state -> Bool in
+            guard state.channels[id] == nil else { return false }
+            state.channels[id] = channel
+            return true
+        }
+        guard isNew else { return }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            _ = self?.state.withLock { $0.channels.removeValue(forKey: id) }
+        }
+    }
+
+    func requestStarted(path: String) -> (RouteTable.Handler?, [DemoFault], Duration) {
+        state.withLock { state in
+            state.stats.requestsServed += 1
+            state.stats.requestsByPath[path, default: 0] += 1
+            state.stats.activeRequests += 1
+            state.stats.maxConcurrentRequests = max(state.stats.maxConcurrentRequests, state.stats.activeRequests)
+            return (state.routes.handler(for: path), state.routes.takeFaults(for: path), state.latency)
+        }
+    }
+
+    func requestEnded() {
+        state.withLock { $0.stats.activeRequests -= 1 }
+    }
+
+    func sent(_ count: Int, path: String) {
+        state.withLock { state in
+            state.stats.bytesSent += count
+            state.stats.bytesSentByPath[path, default: 0] += count
+        }
+    }
+}
+
+/// Counts accepted and closed TCP connections for ``DemoServer/Stats``.
+private struct ConnectionCounter: AvailableConnectionsDelegate {
+    let core: ServerCore
+
+    mutating func connectionOpened() { core.connectionOpened() }
+    mutating func connectionClosed() { core.connectionClosed() }
+    func isAcceptingNewConnections() -> Bool { true }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A decoded picture together with what its header said.
+public struct DecodedImage: Sendable {
+    /// The pixels, downsampled to fit the size that was asked for.
+    public var bitmap: Bitmap
+    /// Format and size of the encoded image (before any downsampling).
+    public var info: ImageInfo
+    /// The size the codec produced before the exact resize (libjpeg scales by n/8 while decoding).
+    var codecSize: PixelSize
+    /// The largest pixel buffer the decode allocated, in bytes: the proof that downsampling
+    /// never went through a full-size bitmap.
+    var largestBufferBytes: Int
+}
+
+/// Reads JPEG (libjpeg-turbo) and PNG (libpng) into RGBA8 bitmaps.
+///
+/// ```swift
+/// let info = try ImageDecoder.probe(headerBytes)                 // size without decoding
+/// let thumbnail = try ImageDecoder.decode(body, maxSize: PixelSize(width: 160, height: 96))
+/// ```
+public enum ImageDecoder {
+    /// The pixel limit `decode` uses unless told otherwise: 50 megapixels.
+    public static let defaultPixelLimit = 50_000_000
+
+    /// Format, width and height from the first bytes of an image, without decoding it.
+    ///
+    /// A PNG needs its first 24 bytes; a JPEG the bytes up to its frame header (usually a few
+    /// hundred). Too few bytes throw `.truncated`.
+    public static func probe(_ data: Data) throws(ImagingError) -> ImageInfo {
+        try withBytes(of: data) { bytes throws(ImagingError) in try HeaderProbe.probe(bytes) }
+    }
+
+    /// Decodes `data` into RGBA8.
+    ///
+    /// - Parameters:
+    ///   - maxSize: when given, the result fits inside it with the image's aspect ratio (never
+    ///     enlarged). JPEGs are scaled down by libjpeg while decoding (by n/8, the most that still
+    ///     covers the target), then resampled exactly, so a large photo never becomes a full-size
+    ///     bitmap on the way to a thumbnail.
+    ///   - pixelLimit: images whose header claims more pixels are refused with `.tooLarge` before
+    ///     anything is allocated for them (a decompression-bomb guard).
+    public static func decode(
+        _ data: Data, maxSize: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
+    ) throws(ImagingError) -> Bitmap {
+        try decodeImage(data, maxSize: maxSize, pixelLimit: pixelLimit).bitmap
+    }
+
+    /// Like `decode`, and also returns the format and the original size from the header.
+    public static func decodeImage(
+        _ data: Data, maxSize: PixelSize? = nil, pixelLimit: Int = defaultPixelLimit
+    ) throws(ImagingError) -> DecodedImage {
+        let bound = maxSize.map { PixelSize(width: max($0.width, 1), height: max($0.height, 1)) }
+        return try withBytes(of: data) { bytes throws(ImagingError) in
+            // The limit is checked from the first header bytes, before a codec even starts: a
+            // bomb is refused however little of it arrived.
+            let header = try HeaderProbe.probe(bytes)
+            try checkPixelLimit(header.size, limit: pixelLimit)
+            return switch header.format {
+            case .jpeg: try JPEGDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
+            case .png: try PNGDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
+            }
+        }
+    }
+
+    /// Refuses a size over the limit, from the header, before any pixel buffer exists.
+    static func checkPixelLimit(_ size: PixelSize, limit: Int) throws(ImagingError) {
+        guard size.width > 0, size.height > 0 else { throw .corrupt("the header gives a size of \(size)") }
+        let (area, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        guard !overflow, area <= limit else {
+            throw .tooLarge(width: size.width, height: size.height, limit: limit)
+        }
+    }
+
+    /// Runs `body` over the bytes of `data` without copying, keeping the typed error.
+    private static func withBytes<T>(
+        of data: Data, _ body: (UnsafeRawBufferPointer) throws(ImagingError) -> T
+    ) throws(ImagingError) -> T {
+        try data.withUnsafeBytes { bytes in Result { () throws(ImagingError) in try body(bytes) } }.get()
+    }
+}

@@ -1,0 +1,101 @@
+import CJPEG
+
+/// JPEG through libjpeg-turbo's libjpeg API, with the error shim in CJPEG.
+enum JPEGDecoder {
+    /// Rows handed to libjpeg per call when streaming into the resampler.
+    private static let rowsPerBatch = 16
+
+    static func decode(
+        _ bytes: UnsafeRawBufferPointer, maxSize: PixelSize?, pixelLimit: Int
+    ) throws(ImagingError) -> DecodedImage {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .truncated }
+        guard let decoder = cjpeg_decoder_create() else { throw .corrupt("out of memory") }
+        defer { cjpeg_decoder_destroy(decoder) }
+
+        try check(cjpeg_read_header(decoder, base, bytes.count), decoder)
+        let size = PixelSize(width: Int(cjpeg_image_width(decoder)), height: Int(cjpeg_image_height(decoder)))
+        try ImageDecoder.checkPixelLimit(size, limit: pixelLimit)
+        let target = maxSize.map { size.shrunk(toFit: $0) } ?? size
+
+        let numerator = try largestReduction(decoder, covering: target)
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        try check(cjpeg_start(decoder, numerator, 8, &width, &height), decoder)
+        let codecSize = PixelSize(width: Int(width), height: Int(height))
+
+        let bitmap: Bitmap
+        let largest: Int
+        if codecSize == target {
+            bitmap = try readDirectly(decoder, size: codecSize)
+            largest = bitmap.byteCount
+        } else {
+            (bitmap, largest) = try readResampled(decoder, from: codecSize, to: target)
+        }
+        try check(cjpeg_finish(decoder), decoder)
+        return DecodedImage(
+            bitmap: bitmap, info: ImageInfo(format: .jpeg, width: size.width, height: size.height),
+            codecSize: codecSize, largestBufferBytes: largest
+        )
+    }
+
+    /// The smallest n in 1...8 whose n/8 scale still gives at least `target` in both directions.
+    private static func largestReduction(_ decoder: OpaquePointer, covering target: PixelSize) throws(ImagingError) -> UInt32 {
+        for numerator in UInt32(1)...7 {
+            var width: UInt32 = 0
+            var height: UInt32 = 0
+            try check(cjpeg_scaled_size(decoder, numerator, 8, &width, &height), decoder)
+            if Int(width) >= target.width && Int(height) >= target.height { return numerator }
+        }
+        return 8
+    }
+
+    /// Full size (or a scale that lands exactly on the target): libjpeg writes straight into the bitmap.
+    private static func readDirectly(_ decoder: OpaquePointer, size: PixelSize) throws(ImagingError) -> Bitmap {
+        let stride = size.width * 4
+        var status = CJPEG_OK
+        var rowsRead: UInt32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: stride * size.height) { buffer, initialized in
+            status = cjpeg_read_rows(decoder, buffer.baseAddress, stride, UInt32(size.height), &rowsRead)
+            // On failure the rows are not all written: hand back nothing rather than garbage.
+            initialized = status == CJPEG_OK && Int(rowsRead) == size.height ? buffer.count : 0
+        }
+        try check(status, decoder)
+        guard pixels.count == stride * size.height else { throw .truncated }
+        return Bitmap(width: size.width, height: size.height, pixels: pixels)
+    }
+
+    /// Streams batches of rows into the resampler: only a batch and the output are ever held.
+    private static func readResampled(
+        _ decoder: OpaquePointer, from source: PixelSize, to target: PixelSize
+    ) throws(ImagingError) -> (Bitmap, Int) {
+        var resampler = Resampler(from: source, to: target, filter: .automatic)
+        let stride = source.width * 4
+        var batch = [UInt8](repeating: 0, count: stride * rowsPerBatch)
+        var remaining = source.height
+        while remaining > 0 {
+            var rowsRead: UInt32 = 0
+            let status = batch.withUnsafeMutableBufferPointer { buffer in
+                cjpeg_read_rows(decoder, buffer.baseAddress, stride, UInt32(min(rowsPerBatch, remaining)), &rowsRead)
+            }
+            try check(status, decoder)
+            guard rowsRead > 0 else { throw .truncated }
+            batch.withUnsafeBufferPointer { buffer in
+                for row in 0..<Int(rowsRead) { resampler.consume(row: buffer.baseAddress! + row * stride) }
+            }
+            remaining -= Int(rowsRead)
+        }
+        let bitmap = resampler.finish()
+        // The resampler keeps four floats per output pixel.
+        return (bitmap, max(batch.count, target.area * 16, bitmap.byteCount))
+    }
+
+    private static func check(_ status: cjpeg_status, _ decoder: OpaquePointer) throws(ImagingError) {
+        switch status {
+        case CJPEG_OK: return
+        case CJPEG_TRUNCATED: throw .truncated
+        case CJPEG_UNSUPPORTED: throw .unsupported(String(cString: cjpeg_decoder_message(decoder)))
+        case CJPEG_NO_MEMORY: throw .corrupt("out of memory: \(String(cString: cjpeg_decoder_message(decoder)))")
+        default: throw .corrupt(String(cString: cjpeg_decoder_message(decoder)))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// The encoded formats Imaging reads and writes.
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+    case jpeg
+    case png
+
+    /// The MIME type servers send for this format.
+    public var mimeType: String {
+        switch self {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        }
+    }
+}
+
+/// What the header of an encoded image says, read without decoding its pixels.
+public struct ImageInfo: Sendable, Hashable {
+    /// JPEG or PNG.
+    public var format: ImageFormat
+    /// Width of the encoded image in pixels.
+    public var width: Int
+    /// Height of the encoded image in pixels.
+    public var height: Int
+
+    /// Header facts of one image.
+    public init(format: ImageFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+
+    /// `width` x `height`.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+}

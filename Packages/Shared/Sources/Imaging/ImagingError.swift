@@ -1,0 +1,65 @@
+import ErrorReporting
+
+/// Why an image could not be read or written.
+public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes are not a JPEG or PNG at all (HTML, text, an empty body...).
+    case notAnImage
+    /// The data ends before the image does.
+    case truncated
+    /// A real image in a format or variant we do not read (GIF, WebP, 12-bit JPEG...).
+    case unsupported(String)
+    /// The header claims more pixels than `limit`: refused before anything was allocated.
+    case tooLarge(width: Int, height: Int, limit: Int)
+    /// The data is damaged; the library's message says where.
+    case corrupt(String)
+    /// Encoding failed; the library's message says why.
+    case encodingFailed(String)
+
+    /// A short English explanation for logs.
+    public var description: String {
+        switch self {
+        case .notAnImage: "not an image"
+        case .truncated: "the image data is truncated"
+        case .unsupported(let what): "unsupported image: \(what)"
+        case .tooLarge(let width, let height, let limit): "image too large: \(width)x\(height) exceeds \(limit) pixels"
+        case .corrupt(let detail): "corrupt image: \(detail)"
+        case .encodingFailed(let detail): "could not encode the image: \(detail)"
+        }
+    }
+}
+
+extension ImagingError: UserFacingErrorConvertible {
+    /// Code `invalidImage`, with a message in English and Russian that names the reason.
+    public var userFacingError: UserFacingError {
+        UserFacingError(code: "invalidImage", message: message, recovery: recovery)
+    }
+
+    private var message: LocalizedText {
+        switch self {
+        case .notAnImage:
+            LocalizedText(en: "The file is not an image", ru: "Файл не является изображением")
+        case .truncated:
+            LocalizedText(en: "The image is incomplete", ru: "Изображение загружено не полностью")
+        case .unsupported(let what):
+            LocalizedText(en: "Unsupported image format (\(what))", ru: "Неподдерживаемый формат изображения (\(what))")
+        case .tooLarge(let width, let height, _):
+            LocalizedText(
+                en: "The image is too large (\(width)x\(height))",
+                ru: "Изображение слишком большое (\(width)x\(height))"
+            )
+        case .corrupt:
+            LocalizedText(en: "The image is damaged", ru: "Изображение повреждено")
+        case .encodingFailed:
+            LocalizedText(en: "Could not create the image", ru: "Не удалось создать изображение")
+        }
+    }
+
+    private var recovery: LocalizedText? {
+        switch self {
+        case .truncated:
+            LocalizedText(en: "Try loading it again", ru: "Попробуйте загрузить его ещё раз")
+        default:
+            nil
+        }
+    }
+}

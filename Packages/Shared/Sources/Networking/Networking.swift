@@ -1,1 +1,0 @@
-// The Networking module: see ARCHITECTURE in README.md.

@@ -1,1 +1,0 @@
-print("tui-demo: the TerminalUI demo screen arrives with its issue")

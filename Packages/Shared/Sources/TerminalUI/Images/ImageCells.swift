@@ -1,0 +1,134 @@
+import Imaging
+
+/// Pictures drawn with character cells: each cell shows two pixels stacked, as an upper half
+/// block "▀" whose foreground is the top pixel and background the bottom pixel.
+///
+/// ```swift
+/// let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: 40, rows: 12))  // 40x24
+/// ImageCells.draw(bitmap, into: &frame, in: Rect(column: 2, row: 1, width: 40, height: 12),
+///                 mode: context.imageMode)
+/// ```
+public enum ImageCells {
+    /// How pixels become cells.
+    public enum Mode: Sendable, Hashable {
+        /// Half blocks with 24-bit colours.
+        case trueColor
+        /// Half blocks with the nearest 256-colour palette entries.
+        case palette256
+        /// No colour (`NO_COLOR`): shading characters by brightness, and the label if given.
+        case text
+
+        /// The mode for a terminal with `capabilities`.
+        public init(_ capabilities: TerminalCapabilities) {
+            switch capabilities.colorMode {
+            case .trueColor: self = .trueColor
+            case .palette256: self = .palette256
+            case .none: self = .text
+            }
+        }
+    }
+
+    /// The upper half block every image cell shows.
+    public static let halfBlock = "▀"
+    /// Shading characters from dark to bright, for `.text` mode.
+    static let shades: [String] = [" ", "░", "▒", "▓", "█"]
+
+    /// The pixel size an image should have to fill `cells`: one pixel across and two down per cell.
+    public static func pixelSize(forCells cells: TerminalSize) -> (width: Int, height: Int) {
+        (cells.columns, cells.rows * 2)
+    }
+
+    /// Draws `bitmap` into `rect` of `frame`, aspect-fitted (shrunk by nearest neighbour if it is
+    /// bigger than the rect, never enlarged) and centred; cells the picture does not cover are
+    /// left as they were. Transparent pixels are blended over `background`.
+    /// - Parameters:
+    ///   - label: in `.text` mode, shown centred over the shading (e.g. the picture's title).
+    public static func draw(
+        _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, mode: Mode,
+        background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil
+    ) {
+        let area = rect.intersection(frame.bounds)
+        guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, !area.isEmpty else { return }
+        let (targetWidth, targetHeight) = pixelSize(forCells: rect.size)
+        var width = bitmap.width, height = bitmap.height
+        if width > targetWidth || height > targetHeight {
+            let scale = min(Double(targetWidth) / Double(width), Double(targetHeight) / Double(height))
+            width = max(1, min(targetWidth, Int((Double(width) * scale).rounded())))
+            height = max(1, min(targetHeight, Int((Double(height) * scale).rounded())))
+        }
+        let left = rect.column + (targetWidth - width) / 2
+        let top = (targetHeight - height) / 2
+        let sourceX = (0..<width).map { $0 * bitmap.width / width }
+        let sourceY = (0..<height).map { $0 * bitmap.height / height }
+
+        // Read the RGBA bytes directly: no per-pixel struct round trip in the hot loop.
+        let pixels = bitmap.pixels
+        func pixel(_ x: Int, _ y: Int) -> RGBA? {
+            guard y >= 0, y < height else { return nil }
+            let offset = (sourceY[y] * bitmap.width + sourceX[x]) * 4
+            let color = RGBA(r: pixels[offset], g: pixels[offset + 1], b: pixels[offset + 2], a: pixels[offset + 3])
+            return blend(color, over: background)
+        }
+
+        let firstRow = max(area.row, rect.row + top / 2)
+        let lastRow = min(area.maxRow, rect.row + (top + height + 1) / 2)
+        let firstColumn = max(area.column, left)
+        let lastColumn = min(area.maxColumn, left + width)
+        guard firstRow < lastRow, firstColumn < lastColumn else { return }
+        for row in firstRow..<lastRow {
+            let pixelRow = (row - rect.row) * 2 - top
+            for column in firstColumn..<lastColumn {
+                let x = column - left
+                let upper = pixel(x, pixelRow) ?? background
+                let lower = pixel(x, pixelRow + 1) ?? background
+                frame[column, row] = cell(upper: upper, lower: lower, mode: mode)
+            }
+        }
+        if mode == .text, let label, !label.isEmpty {
+            let middle = rect.row + rect.height / 2
+            frame.putCentered(" \(label) ", in: rect, row: middle)
+        }
+    }
+
+    /// Draws `bitmap` into the `size` cells whose top-left cell is (`column`, `row`); see
+    /// `draw(_:into:in:mode:background:label:)`.
+    public static func draw(
+        _ bitmap: Bitmap, into frame: inout Frame, column: Int, row: Int, size: TerminalSize, mode: Mode,
+        background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil
+    ) {
+        draw(bitmap, into: &frame, in: Rect(column: column, row: row, width: size.columns, height: size.rows),
+             mode: mode, background: background, label: label)
+    }
+
+    /// The cell showing two stacked pixels in `mode`.
+    public static func cell(upper: RGBA, lower: RGBA, mode: Mode) -> Cell {
+        switch mode {
+        case .trueColor:
+            return Cell(halfBlock, style: Style(foreground: .rgb(upper.r, upper.g, upper.b),
+                                                background: .rgb(lower.r, lower.g, lower.b)))
+        case .palette256:
+            return Cell(halfBlock, style: Style(
+                foreground: .palette(Color.nearestPaletteIndex(red: upper.r, green: upper.g, blue: upper.b)),
+                background: .palette(Color.nearestPaletteIndex(red: lower.r, green: lower.g, blue: lower.b))))
+        case .text:
+            let brightness = (luminance(upper) + luminance(lower)) / 2
+            let index = min(shades.count - 1, brightness * shades.count / 256)
+            return Cell(shades[index])
+        }
+    }
+
+    /// `color` composited over the opaque `background` by its alpha.
+    public static func blend(_ color: RGBA, over background: RGBA) -> RGBA {
+        let alpha = Int(color.a)
+        if alpha == 255 { return color }
+        func mix(_ front: UInt8, _ back: UInt8) -> UInt8 {
+            UInt8((Int(front) * alpha + Int(back) * (255 - alpha) + 127) / 255)
+        }
+        return RGBA(r: mix(color.r, background.r), g: mix(color.g, background.g), b: mix(color.b, background.b))
+    }
+
+    /// Perceived brightness 0...255 (Rec. 601 weights).
+    private static func luminance(_ color: RGBA) -> Int {
+        (Int(color.r) * 299 + Int(color.g) * 587 + Int(color.b) * 114) / 1000
+    }
+}

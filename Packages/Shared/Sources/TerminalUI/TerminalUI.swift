@@ -1,1 +1,0 @@
-// The TerminalUI module: see ARCHITECTURE in README.md.

@@ -1,0 +1,127 @@
+/// A grid of equal cells, row by row, with a selection that stays visible: arrows (and h/j/k/l)
+/// move it, clicks select, the wheel scrolls by a row.
+///
+/// ```swift
+/// var grid = GridView(columns: 3, cellHeight: 8)
+/// grid.draw(itemCount: photos.count, into: &frame, in: area) { index, cell, isSelected, frame in
+///     ImageCells.draw(bitmaps[index], into: &frame, in: cell, mode: mode)
+/// }
+/// ```
+public struct GridView: Sendable, Hashable {
+    /// Cells per row.
+    public var columns: Int
+    /// Rows of the terminal each grid cell takes.
+    public var cellHeight: Int
+    /// Blank columns and rows between cells.
+    public var spacing: Int
+    /// The selected item.
+    public var selection: Int
+    /// The first grid row shown.
+    public var offsetRow: Int
+
+    public init(columns: Int, cellHeight: Int, spacing: Int = 1, selection: Int = 0) {
+        self.columns = max(1, columns)
+        self.cellHeight = max(1, cellHeight)
+        self.spacing = max(0, spacing)
+        self.selection = selection
+        self.offsetRow = 0
+    }
+
+    /// Grid rows needed for `itemCount` items.
+    public func rowCount(itemCount: Int) -> Int { (itemCount + columns - 1) / columns }
+
+    /// Grid rows that fit in `height` terminal rows (at least one).
+    public func visibleRows(height: Int) -> Int { max(1, (height + spacing) / (cellHeight + spacing)) }
+
+    /// Moves the selection for the arrows, h/j/k/l, page up/down, home/end.
+    /// - Returns: true when the key was a grid key.
+    public mutating func handle(_ key: Key, itemCount: Int, height: Int) -> Bool {
+        let page = visibleRows(height: height) * columns
+        switch key {
+        case .left, .character("h"): select(selection - 1, itemCount: itemCount, height: height)
+        case .right, .character("l"): select(selection + 1, itemCount: itemCount, height: height)
+        case .up, .character("k"): select(selection - columns, itemCount: itemCount, height: height)
+        case .down, .character("j"): select(selection + columns, itemCount: itemCount, height: height)
+        case .pageUp: select(selection - page, itemCount: itemCount, height: height)
+        case .pageDown: select(selection + page, itemCount: itemCount, height: height)
+        case .home: select(0, itemCount: itemCount, height: height)
+        case .end: select(itemCount - 1, itemCount: itemCount, height: height)
+        default: return false
+        }
+        return true
+    }
+
+    /// Handles a click (selects the cell under it) or the wheel (moves by a row) in a grid in `rect`.
+    /// - Returns: the clicked item for a left press on a cell, nil otherwise.
+    @discardableResult
+    public mutating func handle(_ mouse: MouseEvent, itemCount: Int, in rect: Rect) -> Int? {
+        switch mouse.kind {
+        case .wheelUp: select(selection - columns, itemCount: itemCount, height: rect.height)
+        case .wheelDown: select(selection + columns, itemCount: itemCount, height: rect.height)
+        case .press(.left):
+            guard let index = index(atColumn: mouse.column, row: mouse.row, in: rect, itemCount: itemCount) else {
+                return nil
+            }
+            select(index, itemCount: itemCount, height: rect.height)
+            return index
+        default: break
+        }
+        return nil
+    }
+
+    /// Selects `index` (clamped) and scrolls so its row is visible.
+    public mutating func select(_ index: Int, itemCount: Int, height: Int) {
+        selection = max(0, min(index, itemCount - 1))
+        offsetRow = visibleOffsetRow(itemCount: itemCount, height: height)
+    }
+
+    /// The first grid row shown so that the selection is visible.
+    public func visibleOffsetRow(itemCount: Int, height: Int) -> Int {
+        let visible = visibleRows(height: height)
+        let selectedRow = max(0, min(selection, itemCount - 1)) / columns
+        var first = offsetRow
+        if selectedRow < first { first = selectedRow }
+        if selectedRow >= first + visible { first = selectedRow - visible + 1 }
+        return max(0, min(first, rowCount(itemCount: itemCount) - visible))
+    }
+
+    /// The items whose cells are at least partly shown in `height` rows.
+    public func visibleRange(itemCount: Int, height: Int) -> Range<Int> {
+        let first = visibleOffsetRow(itemCount: itemCount, height: height) * columns
+        let rows = (height + spacing + cellHeight + spacing - 1) / (cellHeight + spacing)
+        return min(first, itemCount)..<min(itemCount, first + rows * columns)
+    }
+
+    /// The width of one cell in a grid `width` columns wide.
+    public func cellWidth(inWidth width: Int) -> Int { max(1, (width - spacing * (columns - 1)) / columns) }
+
+    /// Where item `index` is drawn in `rect`, nil when it is scrolled out of view.
+    public func cellRect(for index: Int, in rect: Rect, itemCount: Int) -> Rect? {
+        guard visibleRange(itemCount: itemCount, height: rect.height).contains(index) else { return nil }
+        let row = index / columns - visibleOffsetRow(itemCount: itemCount, height: rect.height)
+        let width = cellWidth(inWidth: rect.width)
+        let cell = Rect(column: rect.column + (index % columns) * (width + spacing),
+                        row: rect.row + row * (cellHeight + spacing), width: width, height: cellHeight)
+        let clipped = cell.intersection(rect)
+        return clipped.isEmpty ? nil : clipped
+    }
+
+    /// The item drawn at (`column`, `row`) of a grid in `rect`, if any.
+    public func index(atColumn column: Int, row: Int, in rect: Rect, itemCount: Int) -> Int? {
+        visibleRange(itemCount: itemCount, height: rect.height).first { index in
+            cellRect(for: index, in: rect, itemCount: itemCount)?.contains(column: column, row: row) ?? false
+        }
+    }
+
+    /// Draws every visible cell with `drawCell` (index, rectangle, selected?, frame).
+    public func draw(
+        itemCount: Int, into frame: inout Frame, in rect: Rect,
+        drawCell: (_ index: Int, _ rect: Rect, _ isSelected: Bool, _ frame: inout Frame) -> Void
+    ) {
+        let selected = max(0, min(selection, itemCount - 1))
+        for index in visibleRange(itemCount: itemCount, height: rect.height) {
+            guard let cell = cellRect(for: index, in: rect, itemCount: itemCount) else { continue }
+            drawCell(index, cell, index == selected, &frame)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import Caching
+
+@Suite("CacheLocation")
+struct CacheLocationTests {
+    @Test("an override wins over XDG_CACHE_HOME, and ~ in it means home")
+    func overrideWins() {
+        let environment = ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/ann"]
+        #expect(CacheLocation.directory(tool: "gallery", override: "/tmp/mine", environment: environment).path
+                == "/tmp/mine")
+        #expect(CacheLocation.directory(tool: "gallery", override: "~/c", environment: environment).path
+                == "/home/ann/c")
+    }
+
+    @Test("XDG_CACHE_HOME/<tool> when it is set and absolute")
+    func xdg() {
+        let url = CacheLocation.directory(tool: "flickr", override: nil,
+                                          environment: ["XDG_CACHE_HOME": "/xdg", "HOME": "/home/ann"])
+        #expect(url.path == "/xdg/flickr")
+    }
+
+    @Test("~/.cache/<tool> when XDG_CACHE_HOME is unset, empty or relative")
+    func homeFallback() {
+        for xdg in [nil, "", "relative/dir"] as [String?] {
+            var environment = ["HOME": "/home/ann"]
+            environment["XDG_CACHE_HOME"] = xdg
+            let url = CacheLocation.directory(tool: "lookup", override: nil, environment: environment)
+            #expect(url.path == "/home/ann/.cache/lookup")
+        }
+    }
+}

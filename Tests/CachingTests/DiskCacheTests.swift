@@ -1,0 +1,405 @@
+import Foundation
+import Testing
+import ErrorReporting
+@testable import Caching
+
+@Suite("DiskCache")
+struct DiskCacheTests {
+    // MARK: Round trip and layout
+
+    @Test("stored bytes come back, replaced bytes replace them, an unknown key is a miss")
+    func roundTrip() throws {
+        let temp = TemporaryDirectory()
+        let cache = try makeCache(at: temp.cache)
+        let first = Data.sample(5_000, seed: 1)
+        let second = Data.sample(7_000, seed: 2)
+
+        try cache.store(first, forKey: "https://example.com/a.jpg")
+        #expect(cache.data(forKey: "https://example.com/a.jpg") == first)
+        #expect(cache.contains("https://example.com/a.jpg"))
+        #expect(cache.data(forKey: "https://example.com/b.jpg") == nil)
+
+        try cache.store(second, forKey: "https://example.com/a.jpg")
+        #expect(cache.data(forKey: "https://example.com/a.jpg") == second)
+        #expect(cache.count == 1)
+        #expect(cache.totalSize == 7_000)
+    }
+
+    @Test("each entry is one file named by the SHA-256 of its key, never by the key itself")
+    func fileNamesAreHashes() throws {
+        let temp = TemporaryDirectory()
+        let cache = try makeCache(at: temp.cache)
+        let hostile = "https://evil.example/../../etc/passwd?x=/tmp/y"
+        try cache.store(Data.sample(10), forKey: hostile)
+
+        let names = entryNames(in: temp.cache)
+        #expect(names == [DiskCache.fileName(forKey: hostile)])
+        let name = try #require(names.first)
+        #expect(name.count == 64)
+        #expect(name.allSatisfy { $0.isHexDigit && !$0.isUppercase })
+        #expect(cache.data(forKey: hostile) == Data.sample(10))
+    }
+
+    @Test("an entry survives closing and reopening the cache")
+    func persistence() throws {
+        let temp = TemporaryDirectory()
+        do {
+            let cache = try makeCache(at: temp.cache)
+            try cache.store(Data.sample(300, seed: 3), forKey: "kept")
+        }
+        let reopened = try makeCache(at: temp.cache)
+        #expect(reopened.data(forKey: "kept") == Data.sample(300, seed: 3))
+    }
+
+    @Test("removeValue and removeAll delete rows and files")
+    func removal() throws {
+        let temp = TemporaryDirectory()
+        let cache = try makeCache(at: temp.cache)
+        for key in ["a", "b", "c"] { try cache.store(Data.sample(100), forKey: key) }
+
+        cache.removeValue(forKey: "b")
+        #expect(cache.data(forKey: "b") == nil)
+        #expect(cache.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: entryPath(for: "b", in: temp.cache)))
+
+        cache.removeAll()
+        #expect(cache.count == 0)
+        #expect(cache.totalSize == 0)
+        #expect(entryNames(in: temp.cache).isEmpty)
+    }
+
+    // MARK: Size limit and eviction
+
+    @Test("past the size limit the least recently used entry goes; a recently read one survives")
+    func evictionOrder() throws {
+        let temp = TemporaryDirectory()
+        let cache = try makeCache(at: temp.cache, sizeLimit: 300)
+        try cache.store(Data.sample(100, seed: 1), forKey: "a")
+        try cache.store(Data.sample(100, seed: 2), forKey: "b")
+        try cache.store(Data.sample(100, seed: 3), forKey: "c")
+        #expect(cache.data(forKey: "a") != nil)  // a becomes the most recently used
+
+        try cache.store(Data.sample(100, seed: 4), forKey: "d")
+
+        #expect(cache.data(forKey: "b") == nil)
+        #expect(cache.data(forKey: "a") == Data.sample(100, seed: 1))
+        #expect(cache.data(forKey: "c") == Data.sample(100, seed: 3))
+        #expect(cache.data(forKey: "d") == Data.sample(100, seed: 4))
+        #expect(!FileManager.default.fileExists(atPath: entryPath(for: "b", in: temp.cache)))
+    }
+
+    @Test("reads recorded in memory still count for eviction after a reopen")
+    func recencySurvivesReopen() throws {
+        let temp = TemporaryDirectory()
+        do {
+            let cache = try makeCache(at: temp.cache, sizeLimit: 200)
+            try cache.store(Data.sample(100, seed: 1), forKey: "old")
+            try cache.store(Data.sample(100, seed: 2), forKey: "new")
+            _ = cache.data(forKey: "old")
+        }
+        let reopened = try makeCache(at: temp.cache, sizeLimit: 200)
+        try reopened.store(Data.sample(100, seed: 3), forKey: "third")
+        #expect(reopened.contains("old"))
+        #expect(!reopened.contains("new"))
+    }
+
+    @Test("the total size never passes the limit, in the index or on disk")
+    func sizeLimitHeld() throws {
+        let temp = TemporaryDirectory()
+        let limit = 50_000
+        let cache = try makeCache(at: temp.cache, sizeLimit: limit)
+        for index in 0..<60 {
+            try cache.store(Data.sample(1_000 + (index * 977) % 9_000, seed: UInt8(index)), forKey: "k\(index)")
+            #expect(cache.totalSize <= limit)
+        }
+        let onDisk = try entryNames(in: temp.cache).reduce(0) { total, name in
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: temp.cache.appendingPathComponent("entries/\(name)").path)
+            return total + ((attributes[.size] as? Int) ?? 0)
+        }
+        #expect(onDisk == cache.totalSize)
+        #expect(entryNames(in: temp.cache).count == cache.count)
+        #expect(cache.contains("k59"), "the newest entry is kept")
+    }
+
+    @Test("a smaller limit on reopen evicts down to it")
+    func shrunkLimit() throws {
+        let temp = TemporaryDirectory()
+        do {
+            let cache = try makeCache(at: temp.cache, sizeLimit: 1_000)
+            for key in ["a", "b", "c", "d"] { try cache.store(Data.sample(200), forKey: key) }
+        }
+        let smaller = try makeCache(at: temp.cache, sizeLimit: 400)
+        #expect(smaller.totalSize <= 400)
+        #expect(smaller.contains("d"))
+        #expect(!smaller.contains("a"))
+    }
+
+    @Test("an entry larger than the whole limit is refused cleanly and evicts nothing")
+    func oversizedEntry() throws {
+        let temp = TemporaryDirectory()
+        let cache = try makeCache(at: temp.cache, sizeLimit: 1_000)
+        try cache.store(Data.sample(600), forKey: "small")
+
+        #expect(throws: DiskCacheError.entryTooLarge(size: 1_001, limit: 1_000)) {
+            try cache.store(Data.sample(1_001), forKey: "huge")
+        }
+        #expect(cache.data(forKey: "small") == Data.sample(600))
+        #expect(!cache.contains("huge"))
+        #expect(entryNames(in: temp.cache).count == 1)
+    }
+
+    // MARK: Integrity
+
+    enum Damage: String, CaseIterable, Sendable {
+        case flippedBytes, truncated, extended, deleted, replacedByEmptyFile
+    }
+
+    @Test("a damaged or missing file is a miss and its entry is dropped", arguments: Damage.allCases)
+    func damagedFile(_ damage: Damage) throws {
+        let temp = TemporaryDirectory()
+        let recorder = LogRecorder()
+        let cache = try makeCache(at: temp.cache, logger: recorder.logger)
+        let original = Data.sample(4_096, seed: 9)
+        try cache.store(original, forKey: "victim")
+        try cache.store(Data.sample(10), forKey: "bystander")
+        let path = entryPath(for: "victim", in: temp.cache)
+
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        switch damage {
+        case .flippedBytes:
+            bytes[100] ^= 0xFF
+            bytes[2_000] ^= 0x01
+            try bytes.write(to: URL(fileURLWithPath: path))
+        case .truncated: try bytes.prefix(1_000).write(to: URL(fileURLWithPath: path))
+        case .extended: try (bytes + Data([1, 2, 3])).write(to: URL(fileURLWithPath: path))
+        case .deleted: try FileManager.default.removeItem(atPath: path)
+        case .replacedByEmptyFile: try Data().write(to: URL(fileURLWithPath: path))
+        }
+
+        #expect(cache.data(forKey: "victim") == nil)
+        #expect(!cache.contains("victim"), "the row is dropped")
+        #expect(!FileManager.default.fileExists(atPath: path), "the file is dropped")
+        #expect(cache.count == 1)
+        #expect(cache.data(forKey: "bystander") == Data.sample(10))
+        #expect(recorder.contains("dropped a corrupt or missing disk cache entry"))
+    }
+
+    @Test("an index overwritten with garbage is recovered at open: empty, usable, and logged")
+    func corruptIndex() throws {
+        let temp = TemporaryDirectory()
+        do {
+            let cache = try makeCache(at: temp.cache)
+            for key in ["a", "b"] { try cache.store(Data.sample(500), forKey: key) }
+        }
+        let index = temp.cache.appendingPathComponent("index.sqlite")
+        try Data((0..<64 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }).write(to: index)
+
+        let recorder = LogRecorder()
+        let cache = try makeCache(at: temp.cache, logger: recorder.logger)
+
+        #expect(cache.count == 0)
+        #expect(cache.data(forKey: "a") == nil)
+        #expect(entryNames(in: temp.cache).isEmpty, "entries the index no longer vouches for are removed")
+        try cache.store(Data.sample(42), forKey: "fresh")
+        #expect(cache.data(forKey: "fresh") == Data.sample(42))
+        #expect(recorder.contains("index is corrupt"))
+        #expect(FileManager.default.fileExists(atPath: index.path + ".corrupt"), "kept aside for a post-mortem")
+    }
+
+    @Test("an index with a valid header but damaged pages is recovered too")
+    func corruptIndexPages() throws {
+        let temp = TemporaryDirectory()
+        do {
+            let cache = try makeCache(at: temp.cache)
+            for index in 0..<200 { try cache.store(Data.sample(20), forKey: "key-\(index)") }
+        }
+        let index = temp.cache.appendingPathComponent("index.sqlite")
+        var bytes = try Data(contentsOf: index)
+        try #require(bytes.count > 8_192)
+        // Keep the 100-byte header, trash everything after the first page.
+        for offset in stride(from: 4_096, to: bytes.count, by: 1) { bytes[offset] = UInt8(truncatingIfNeeded: offset) }
+        try bytes.write(to: index)
+
+        let cache = try makeCache(at: temp.cache)
+        try cache.store(Data.sample(42), forKey: "fresh")
+        #expect(cache.data(forKey: "fresh") == Data.sample(42))
+    }
+
+    @Test("an interrupted write leaves no entry, and its leftover temporary file is removed at open")
+    func interruptedWrite() throws {
+        let temp = TemporaryDirectory()
+        do {
+            let cache = try makeCache(at: temp.cache)
+            try cache.store(Data.sample(100), forKey: "kept")
+        }
+        // What a crash between write and rename leaves: a temporary file, and (crash between
+        // rename and commit) a file the index does not know.
+        let entries = temp.cache.appendingPathComponent("entries")
+        let leftover = entries.appendingPathComponent(DiskCache.temporaryPrefix + "crashed")
+        try Data.sample(50).write(to: leftover)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)],
+                                              ofItemAtPath: leftover.path)
+        let orphan = entries.appendingPathComponent(DiskCache.fileName(forKey: "never committed"))
+        try Data.sample(60).write(to: orphan)
+
+        let cache = try makeCache(at: temp.cache)
+
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(!FileManager.default.fileExists(atPath: orphan.path))
+        #expect(cache.count == 1)
+        #expect(cache.data(forKey: "never committed") == nil)
+        #expect(cache.data(forKey: "kept") == Data.sample(100))
+    }
+
+    @Test("a fresh temporary file may belong to another process's write and is left alone")
+    func freshTemporaryFileKept() throws {
+        let temp = TemporaryDirectory()
+        _ = try makeCache(at: temp.cache)
+        let inFlight = temp.cache.appendingPathComponent("entries/\(DiskCache.temporaryPrefix)in-flight")
+        try Data.sample(50).write(to: inFlight)
+        _ = try makeCache(at: temp.cache)
+        #expect(FileManager.default.fileExists(atPath: inFlight.path))
+    }
+
+    // MARK: Write failures
+
+    struct FailureCase: Sendable, CustomTestStringConvertible {
+        var point: FaultPoint
+        var code: Int32
+        var expected: DiskCacheError
+        var testDescription: String { "\(point) fails with errno \(code)" }
+    }
+
+    static let failureCases: [FailureCase] = [
+        FailureCase(point: .write, code: ENOSPC, expected: .diskFull(path: "")),
+        FailureCase(point: .write, code: EDQUOT, expected: .diskFull(path: "")),
+        FailureCase(point: .write, code: EROFS, expected: .readOnly(path: "")),
+        FailureCase(point: .rename, code: EROFS, expected: .readOnly(path: "")),
+        FailureCase(point: .write, code: EIO, expected: .writeFailed(path: "", reason: "")),
+        FailureCase(point: .rename, code: ENOSPC, expected: .diskFull(path: "")),
+    ]
+
+    @Test("a full or read-only disk fails the store with a typed error and keeps what was cached",
+          arguments: failureCases)
+    func writeFailureKeepsEntries(_ failure: FailureCase) throws {
+        let temp = TemporaryDirectory()
+        let files = FaultyFileStore()
+        let cache = try makeCache(at: temp.cache, files: files)
+        let old = Data.sample(2_000, seed: 1)
+        try cache.store(old, forKey: "same key")
+        try cache.store(Data.sample(100, seed: 2), forKey: "other")
+
+        files.fail(failure.point, with: failure.code)
+        let error = try #require(throws: DiskCacheError.self) {
+            try cache.store(Data.sample(3_000, seed: 3), forKey: "same key")
+        }
+        switch (error, failure.expected) {
+        case (.diskFull, .diskFull), (.readOnly, .readOnly), (.writeFailed, .writeFailed): break
+        default: Issue.record("expected \(failure.expected), got \(error)")
+        }
+        #expect(throws: DiskCacheError.self) { try cache.store(Data.sample(10), forKey: "new key") }
+
+        #expect(cache.data(forKey: "same key") == old, "the previous entry stays until its replacement is written")
+        #expect(cache.data(forKey: "other") == Data.sample(100, seed: 2))
+        #expect(!cache.contains("new key"))
+        #expect(!entryNames(in: temp.cache).contains { $0.hasPrefix(DiskCache.temporaryPrefix) },
+                "no temporary file is left behind")
+
+        files.heal()
+        try cache.store(Data.sample(3_000, seed: 3), forKey: "same key")
+        #expect(cache.data(forKey: "same key") == Data.sample(3_000, seed: 3))
+    }
+
+    @Test("a real rename failure (the entry's path is a directory) is a typed error and harms nothing else")
+    func realRenameFailure() throws {
+        let temp = TemporaryDirectory()
+        let cache = try makeCache(at: temp.cache)
+        try cache.store(Data.sample(100), forKey: "other")
+        let blocked = entryPath(for: "blocked", in: temp.cache)
+        try FileManager.default.createDirectory(atPath: blocked + "/inside", withIntermediateDirectories: true)
+
+        let error = try #require(throws: DiskCacheError.self) { try cache.store(Data.sample(10), forKey: "blocked") }
+        guard case .writeFailed(let path, _) = error else {
+            Issue.record("expected writeFailed, got \(error)")
+            return
+        }
+        #expect(path == blocked)
+        #expect(!cache.contains("blocked"))
+        #expect(cache.data(forKey: "other") == Data.sample(100))
+    }
+
+    @Test("a cache directory under a regular file is reported as unavailable, not a crash")
+    func directoryUnderAFile() throws {
+        let temp = TemporaryDirectory()
+        let file = temp.url.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: file)
+        let error = try #require(throws: DiskCacheError.self) {
+            try DiskCache(directory: file.appendingPathComponent("cache"))
+        }
+        guard case .directoryUnavailable = error else {
+            Issue.record("expected directoryUnavailable, got \(error)")
+            return
+        }
+        #expect(error.userFacingError.code == "cacheUnavailable")
+    }
+
+    @Test("write errors explain themselves in English and Russian")
+    func userFacingMessages() {
+        let full = DiskCacheError.diskFull(path: "/c").userFacingError
+        #expect(full.code == "diskFull")
+        #expect(full.message(in: .english) == "Could not save for offline use: the disk is full")
+        #expect(full.message(in: .russian) == "Не удалось сохранить для просмотра без сети: диск заполнен")
+        #expect(full.recovery(in: .russian) == "Освободите место на диске")
+        let readOnly = DiskCacheError.readOnly(path: "/ro").userFacingError
+        #expect(readOnly.code == "readOnly")
+        #expect(readOnly.message(in: .english).contains("/ro is read-only"))
+        #expect(UserFacingError.from(DiskCacheError.entryTooLarge(size: 2, limit: 1)).code == "tooLarge")
+    }
+
+    // MARK: Sharing a directory
+
+    @Test("two caches on one directory write and read concurrently without errors")
+    func twoInstancesShareADirectory() async throws {
+        let temp = TemporaryDirectory()
+        let first = try makeCache(at: temp.cache, sizeLimit: 10 << 20)
+        let second = try makeCache(at: temp.cache, sizeLimit: 10 << 20)
+        let caches = [first, second]
+
+        let failures = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (owner, cache) in caches.enumerated() {
+                for worker in 0..<2 {
+                    group.addTask {
+                        var failures = 0
+                        for index in 0..<40 {
+                            let key = "owner\(owner)-worker\(worker)-\(index)"
+                            try cache.store(Data.sample(2_000 + index, seed: UInt8(index)), forKey: key)
+                            // Read what the other instance wrote, and a shared key both overwrite.
+                            let peer = "owner\(1 - owner)-worker\(worker)-\(index / 2)"
+                            if let data = cache.data(forKey: peer),
+                               data != Data.sample(2_000 + index / 2, seed: UInt8(index / 2)) { failures += 1 }
+                            try cache.store(Data.sample(500, seed: UInt8(owner)), forKey: "shared")
+                            if let shared = cache.data(forKey: "shared"),
+                               shared != Data.sample(500, seed: 0), shared != Data.sample(500, seed: 1) {
+                                failures += 1
+                            }
+                        }
+                        return failures
+                    }
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+
+        #expect(failures == 0, "no reader ever saw bytes that were not written for its key")
+        #expect(first.count == 161)
+        #expect(second.count == 161)
+        for owner in 0..<2 {
+            for index in [0, 39] {
+                let key = "owner\(owner)-worker1-\(index)"
+                #expect(first.data(forKey: key) == Data.sample(2_000 + index, seed: UInt8(index)))
+                #expect(second.data(forKey: key) == Data.sample(2_000 + index, seed: UInt8(index)))
+            }
+        }
+    }
+}

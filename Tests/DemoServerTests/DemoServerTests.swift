@@ -1,0 +1,203 @@
+import DemoServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// Plain URLSession loads, so the server is tested without our own client.
+private func fetch(_ url: URL) async throws -> (Data, HTTPURLResponse) {
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.finishTasksAndInvalidate() }
+    let (data, response) = try await session.data(from: url)
+    return (data, try #require(response as? HTTPURLResponse))
+}
+
+@Suite("DemoServer")
+struct DemoServerTests {
+    @Test("starts on an OS-chosen loopback port within a second and serves a static route")
+    func startsAndServes() async throws {
+        let server = DemoServer()
+        server.route("/hello.txt", .text("hello"))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let base = try await server.start()
+        #expect(clock.now - started < .seconds(1))
+        #expect(base.host == "127.0.0.1")
+        #expect((base.port ?? 0) > 0)
+        #expect(server.baseURL == base)
+
+        let (data, response) = try await fetch(base.appendingPathComponent("hello.txt"))
+        #expect(response.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == "hello")
+        await server.stop()
+    }
+
+    @Test("stop is idempotent, safe before start and concurrently, and the port then refuses")
+    func stopIsIdempotent() async throws {
+        let never = DemoServer()
+        await never.stop()
+
+        let server = DemoServer()
+        server.route("/x", .text("x"))
+        let base = try await server.start()
+        async let first: Void = server.stop()
+        async let second: Void = server.stop()
+        _ = await (first, second)
+        await server.stop()
+        #expect(server.baseURL == nil)
+        await #expect(throws: (any Error).self) { try await fetch(base.appendingPathComponent("x")) }
+    }
+
+    @Test("stop ends a stalled response instead of waiting for it")
+    func stopEndsStalledResponses() async throws {
+        let server = DemoServer()
+        server.route("/big", .bytes(Data(count: 100_000)))
+        server.setFaults([.stall(afterBytes: 1_000)], for: "/big")
+        let base = try await server.start()
+        let load = Task { try? await fetch(base.appendingPathComponent("big")) }
+        try await waitUntil { server.stats.activeRequests == 1 }
+        let clock = ContinuousClock()
+        let started = clock.now
+        await server.stop()
+        #expect(clock.now - started < .seconds(2))
+        _ = await load.value
+    }
+
+    @Test("prefix routes, dynamic handlers with query items, and 404 for anything else")
+    func routing() async throws {
+        let server = DemoServer()
+        server.route("/img/*", .bytes(Data([1, 2, 3]), contentType: "image/png"))
+        server.route("/img/special", .text("special"))
+        server.route("/echo") { request in .text("q=\(request.query["q"] ?? "-") path=\(request.path)") }
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+
+        let (image, imageResponse) = try await fetch(try #require(URL(string: "/img/7.png", relativeTo: base)))
+        #expect(image == Data([1, 2, 3]))
+        #expect(imageResponse.value(forHTTPHeaderField: "Content-Type") == "image/png")
+        let (special, _) = try await fetch(try #require(URL(string: "/img/special", relativeTo: base)))
+        #expect(String(decoding: special, as: UTF8.self) == "special")
+        let (echo, _) = try await fetch(try #require(URL(string: "/echo?q=moscow", relativeTo: base)))
+        #expect(String(decoding: echo, as: UTF8.self) == "q=moscow path=/echo")
+        let (_, missing) = try await fetch(try #require(URL(string: "/nothing", relativeTo: base)))
+        #expect(missing.statusCode == 404)
+    }
+
+    @Test("routes can be added and changed after start")
+    func routesChangeWhileRunning() async throws {
+        let server = DemoServer()
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let url = base.appendingPathComponent("late")
+        #expect(try await fetch(url).1.statusCode == 404)
+        server.route("/late", .text("one"))
+        #expect(String(decoding: try await fetch(url).0, as: UTF8.self) == "one")
+        server.route("/late", .json(["answer": 42]))
+        let (json, response) = try await fetch(url)
+        #expect(response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
+        #expect(try JSONDecoder().decode([String: Int].self, from: json) == ["answer": 42])
+    }
+
+    @Test("a status fault replaces the answer, and `times` limits it to the next requests")
+    func statusFaultForNextRequests() async throws {
+        let server = DemoServer()
+        server.route("/a", .text("fine"))
+        server.setFaults([.status(503)], for: "/a", times: 2)
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let url = base.appendingPathComponent("a")
+        #expect(try await fetch(url).1.statusCode == 503)
+        #expect(try await fetch(url).1.statusCode == 503)
+        #expect(try await fetch(url).1.statusCode == 200)
+    }
+
+    @Test("delayed headers and global latency hold the response back")
+    func delays() async throws {
+        let server = DemoServer(latency: .milliseconds(100))
+        server.route("/slow", .text("slow"))
+        server.setFaults([.delayHeaders(.milliseconds(150))], for: "/slow")
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let clock = ContinuousClock()
+        let started = clock.now
+        _ = try await fetch(base.appendingPathComponent("slow"))
+        let elapsed = clock.now - started
+        #expect(elapsed >= .milliseconds(250))
+        #expect(elapsed < .seconds(2))
+    }
+
+    @Test("wrong body says image/jpeg and sends HTML")
+    func wrongBody() async throws {
+        let server = DemoServer()
+        server.route("/pic.jpg", .bytes(Data([0xFF, 0xD8, 0xFF]), contentType: "image/jpeg"))
+        server.setFaults([.wrongBody], for: "/pic.jpg")
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let (data, response) = try await fetch(base.appendingPathComponent("pic.jpg"))
+        #expect(response.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
+        #expect(String(decoding: data, as: UTF8.self).contains("<html>"))
+    }
+
+    @Test("drop closes the connection mid-body; the client sees a failure, the server counts the bytes")
+    func dropMidBody() async throws {
+        let server = DemoServer()
+        server.route("/big", .bytes(Data(count: 200_000)))
+        server.setFaults([.drop(afterBytes: 50_000)], for: "/big")
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        await #expect(throws: (any Error).self) { try await fetch(base.appendingPathComponent("big")) }
+        #expect(server.stats.bytesSent == 50_000)
+    }
+
+    @Test("throttle paces the body at the given rate")
+    func throttle() async throws {
+        let server = DemoServer()
+        server.route("/paced", .bytes(Data(count: 20_000)))
+        server.setFaults([.throttle(bytesPerSecond: 50_000)], for: "/paced")
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let clock = ContinuousClock()
+        let started = clock.now
+        let (data, _) = try await fetch(base.appendingPathComponent("paced"))
+        #expect(data.count == 20_000)
+        #expect(clock.now - started >= .milliseconds(300))
+    }
+
+    @Test("stats count connections, requests, concurrency and bytes; reset zeroes them")
+    func stats() async throws {
+        let server = DemoServer()
+        server.route("/s", .bytes(Data(count: 1_000)))
+        server.setFaults([.delayHeaders(.milliseconds(200))], for: "/s")
+        let base = try await server.start()
+        defer { Task { await server.stop() } }
+        let url = base.appendingPathComponent("s")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<3 { group.addTask { _ = try await fetch(url) } }
+            try await group.waitForAll()
+        }
+        let stats = server.stats
+        #expect(stats.requestsServed == 3)
+        #expect(stats.requests(for: "/s") == 3)
+        #expect(stats.maxConcurrentRequests == 3)
+        #expect(stats.connectionsAccepted == 3)
+        #expect(stats.bytesSent == 3_000)
+        try await waitUntil { server.stats.activeRequests == 0 }
+        server.resetStats()
+        #expect(server.stats.requestsServed == 0)
+        #expect(server.stats.bytesSent == 0)
+    }
+}
+
+/// Polls `condition` every 5 ms for up to `timeout`.
+func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !condition() {
+        guard clock.now < deadline else {
+            Issue.record("condition not met within \(timeout)")
+            return
+        }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}

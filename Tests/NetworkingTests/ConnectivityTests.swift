@@ -1,0 +1,122 @@
+import DemoServer
+import Foundation
+import Networking
+import Synchronization
+import Testing
+
+@Suite("Connectivity")
+struct ConnectivityTests {
+    @Test("goes offline on a refused connection, back online on success, and the stream says so")
+    func followsClientResults() async throws {
+        let (server, base) = try await startServer { $0.route("/ok", .text("ok")) }
+        defer { Task { await server.stop() } }
+        let connectivity = Connectivity()
+        let client = testClient(connectivity: connectivity)
+        var updates = connectivity.updates().makeAsyncIterator()
+        #expect(await updates.next() == true)
+
+        let refused = await loadError { () async throws(NetworkError) in
+            try await client.data(from: URL(string: "http://127.0.0.1:1/")!)
+        }
+        #expect(refused?.isConnectivityFailure == true)
+        #expect(connectivity.isOnline == false)
+        #expect(await updates.next() == false)
+
+        _ = try await client.data(from: base.appendingPathComponent("ok"))
+        #expect(connectivity.isOnline == true)
+        #expect(await updates.next() == true)
+    }
+
+    @Test("an HTTP error status still counts as online; a timeout changes nothing")
+    func statusIsOnline() async throws {
+        let (server, base) = try await startServer { server in
+            server.route("/missing", .status(404))
+            server.route("/slow", .text("slow"))
+            server.setFaults([.delayHeaders(.seconds(2))], for: "/slow")
+        }
+        defer { Task { await server.stop() } }
+        let connectivity = Connectivity(initiallyOnline: false)
+        let client = testClient(connectivity: connectivity)
+        _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("slow")) }
+        #expect(connectivity.isOnline == false)
+        _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("missing")) }
+        #expect(connectivity.isOnline == true)
+    }
+
+    @Test("the TCP probe clears offline by itself when the host listens")
+    func probeClearsOffline() async throws {
+        let (server, base) = try await startServer()
+        defer { Task { await server.stop() } }
+        let port = try #require(base.port)
+        let connectivity = Connectivity(initiallyOnline: false, probe: .tcp(host: "127.0.0.1", port: port))
+        connectivity.startProbing(interval: .milliseconds(20))
+        defer { connectivity.stopProbing() }
+        #expect(await waitUntil { connectivity.isOnline })
+    }
+
+    @Test("the TCP probe says unreachable for a closed port")
+    func probeFailsForClosedPort() async {
+        let connectivity = Connectivity(initiallyOnline: true, probe: .tcp(host: "127.0.0.1", port: 1))
+        #expect(await connectivity.probeNow() == false)
+        #expect(connectivity.isOnline == false)
+    }
+
+    @Test("probing runs only while offline")
+    func probesOnlyWhileOffline() async throws {
+        let calls = Mutex(0)
+        let connectivity = Connectivity(initiallyOnline: true, probe: .init {
+            calls.withLock { $0 += 1 }
+            return true
+        })
+        connectivity.startProbing(interval: .milliseconds(5))
+        defer { connectivity.stopProbing() }
+        try await Task.sleep(for: .milliseconds(60))
+        #expect(calls.withLock { $0 } == 0)
+        connectivity.record(reachable: false)
+        #expect(await waitUntil { connectivity.isOnline })
+        #expect(calls.withLock { $0 } >= 1)
+    }
+}
+
+@Suite("NetworkError for people")
+struct NetworkErrorTests {
+    @Test("each case has its stable code", arguments: [
+        (NetworkError.offline(host: "a"), "offline"),
+        (.timedOut(after: .seconds(1)), "timeout"),
+        (.cancelled, "cancelled"),
+        (.httpStatus(code: 404, url: URL(string: "http://a/")!), "http"),
+        (.httpStatus(code: 503, url: URL(string: "http://a/")!), "http"),
+        (.connectionDropped(bytesReceived: 3), "dropped"),
+        (.responseTooLarge(limit: 1), "tooLarge"),
+        (.invalidURL("x"), "invalidURL"),
+        (.unsupportedScheme("ftp"), "invalidURL"),
+        (.transport(description: "x"), "transport"),
+    ])
+    func codes(error: NetworkError, code: String) {
+        #expect(error.userFacingError.code == code)
+        #expect(!error.userFacingError.message(in: .english).isEmpty)
+        #expect(!error.userFacingError.message(in: .russian).isEmpty)
+    }
+
+    @Test("offline and timeout use the seed's phrases in Russian")
+    func seedPhrases() {
+        #expect(NetworkError.offline(host: "a").userFacingError.message(in: .russian) == "Нет соединения с Интернетом")
+        let timeout = NetworkError.timedOut(after: .seconds(30)).userFacingError
+        #expect(timeout.message(in: .russian) == "Слишком долгое ожидание / сервер не отвечает")
+        #expect(timeout.recovery(in: .english) == "Pull down to refresh")
+    }
+
+    @Test("only offline is a connectivity failure")
+    func connectivityFailure() {
+        #expect(NetworkError.offline(host: "a").isConnectivityFailure)
+        #expect(!NetworkError.timedOut(after: .seconds(1)).isConnectivityFailure)
+        #expect(!NetworkError.connectionDropped(bytesReceived: 0).isConnectivityFailure)
+    }
+
+    @Test("secrets in a URL never reach the description")
+    func redaction() {
+        let error = NetworkError.httpStatus(code: 403, url: URL(string: "https://api.example.com/x?api_key=SECRET&page=2")!)
+        #expect(!error.description.contains("SECRET"))
+        #expect(error.description.contains("page=2"))
+    }
+}

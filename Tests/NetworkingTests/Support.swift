@@ -1,0 +1,53 @@
+import DemoServer
+import Foundation
+import Networking
+import Testing
+
+/// A running DemoServer for one test; `stop()` it at the end.
+func startServer(_ configure: (DemoServer) -> Void = { _ in }) async throws -> (DemoServer, URL) {
+    let server = DemoServer()
+    configure(server)
+    let base = try await server.start()
+    return (server, base)
+}
+
+/// A client scaled down for tests: a 300 ms deadline instead of 30 s.
+func testClient(
+    deadline: Duration = .milliseconds(300),
+    limit: Int = 6,
+    maxBytes: Int = 50_000_000,
+    connectivity: Connectivity? = nil
+) -> HTTPClient {
+    HTTPClient(
+        configuration: .init(deadline: deadline, maxConcurrentRequests: limit, maxResponseBytes: maxBytes),
+        connectivity: connectivity
+    )
+}
+
+/// Polls `condition` every 2 ms for up to `timeout`; true if it became true.
+@discardableResult
+func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while !condition() {
+        guard clock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+}
+
+/// The error a load threw, or nil when it succeeded.
+func loadError(_ body: () async throws(NetworkError) -> HTTPResponse) async -> NetworkError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// True when a load's Task ended with ``NetworkError/cancelled``.
+func isCancelled(_ result: Result<HTTPResponse, any Error>) -> Bool {
+    guard case .failure(let error) = result else { return false }
+    return (error as? NetworkError) == .cancelled
+}
