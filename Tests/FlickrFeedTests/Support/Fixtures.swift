@@ -21,14 +21,8 @@ enum Fixtures {
         return FlickrPage(page: page, pages: pages, perPage: perPage, total: total, photos: numbers.map { photo($0) })
     }
 
-    static let offline = FlickrError.transport(
-        UserFacingError(code: "offline", message: LocalizedText(en: "No internet connection", ru: "Нет соединения")),
-        isConnectivityFailure: true
-    )
-    static let timeout = FlickrError.transport(
-        UserFacingError(code: "timeout", message: LocalizedText(en: "Took too long", ru: "Слишком долго")),
-        isConnectivityFailure: false
-    )
+    static let offline = FlickrError.network(.offline(host: "api.flickr.com"))
+    static let timeout = FlickrError.network(.timedOut(after: .seconds(30)))
     static let keyRefused = FlickrError.api(code: 100, message: "Invalid API Key (Key has invalid format)")
 
     static let date = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,5 +1,6 @@
 import ErrorReporting
 import Foundation
+import Networking
 
 /// What can go wrong asking Flickr for photos.
 public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -11,16 +12,16 @@ public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
     case jsonp(callback: String)
     /// The body is JSON but not the shape of a getRecent answer.
     case malformed(reason: String)
-    /// The request never got an answer: the wrapped error says why (offline, timeout, HTTP status...).
-    case transport(UserFacingError, isConnectivityFailure: Bool)
+    /// The request got no usable answer: offline, timed out, an HTTP error status...
+    case network(NetworkError)
 
     /// Flickr's code for "Invalid API Key".
     public static let invalidAPIKeyCode = 100
 
     /// True for failures worth retrying when the network returns.
     public var isConnectivityFailure: Bool {
-        guard case .transport(_, let connectivity) = self else { return false }
-        return connectivity
+        guard case .network(let error) = self else { return false }
+        return error.isConnectivityFailure
     }
 
     /// True when Flickr refused the key: retrying cannot help until the key changes.
@@ -35,7 +36,7 @@ public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notJSON(let preview): "the answer is not JSON: \(Redactor.redact(preview))"
         case .jsonp(let callback): "the answer is JSONP wrapped in \(callback)(...), not plain JSON"
         case .malformed(let reason): "the answer is not a getRecent page: \(reason)"
-        case .transport(let error, _): Redactor.redact(error.line(in: .english))
+        case .network(let error): error.description
         }
     }
 }
@@ -87,8 +88,8 @@ extension FlickrError: UserFacingErrorConvertible {
                     ru: "В запросе нужен nojsoncallback=1; проверьте, не отбрасывает ли его прокси в --api-base"
                 )
             )
-        case .transport(let error, _):
-            return error
+        case .network(let error):
+            return error.userFacingError
         }
     }
 }

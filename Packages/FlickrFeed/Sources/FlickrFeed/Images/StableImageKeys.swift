@@ -22,6 +22,10 @@ public struct StableImageKeys: DataCaching {
         try base.store(data, forKey: Self.stable(key))
     }
 
+    public func removeData(forKey key: String) {
+        base.removeData(forKey: Self.stable(key))
+    }
+
     static func stable(_ key: String) -> String {
         guard let url = URL(string: key), let stable = FlickrImageURLs.stableKey(forImageURL: url) else { return key }
         return stable
