@@ -7,7 +7,9 @@ func flickrExecutablePath() -> String? {
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     candidates.append(runner.deletingLastPathComponent())
     candidates.append(runner.deletingLastPathComponent().deletingLastPathComponent())
-    if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+    if let executable = Bundle.main.executableURL {
+        candidates.append(executable.deletingLastPathComponent())
+    }
     candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -48,8 +50,9 @@ struct Run {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 
@@ -77,8 +80,10 @@ struct CommandLineTests {
     func demoThenOffline() throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let online = try Run.flickr(["--demo", "--json", "--pages", "3", "--cache-dir", cache.path,
-                                     "--demo-upload-interval", "0.05"])
+        let online = try Run.flickr([
+            "--demo", "--json", "--pages", "3", "--cache-dir", cache.path,
+            "--demo-upload-interval", "0.05",
+        ])
         #expect(online.status == 0, "\(online.stderr)")
         let lines = online.jsonLines
         let pages = lines.filter { $0["event"] as? String == "page" }
@@ -91,15 +96,19 @@ struct CommandLineTests {
         let firstPageIDs = Array(ids.prefix(40))
 
         let port = closedPort()
-        let offline = try Run.flickr(["--json", "--pages", "3", "--cache-dir", cache.path, "--api-key", "demo",
-                                      "--api-base", "http://127.0.0.1:\(port)/services/rest/",
-                                      "--image-base", "http://127.0.0.1:\(port)/img", "--timeout", "3"])
+        let offline = try Run.flickr([
+            "--json", "--pages", "3", "--cache-dir", cache.path, "--api-key", "demo",
+            "--api-base", "http://127.0.0.1:\(port)/services/rest/",
+            "--image-base", "http://127.0.0.1:\(port)/img", "--timeout", "3",
+        ])
         #expect(offline.status == 2, "\(offline.stdout)\(offline.stderr)")
         let saved = offline.jsonLines
         let header = try #require(saved.first)
         #expect(header["event"] as? String == "page" && header["source"] as? String == "saved")
         #expect(header["count"] as? Int == 40)
-        #expect(saved.filter { $0["event"] as? String == "photo" }.compactMap { $0["id"] as? String } == firstPageIDs)
+        #expect(
+            saved.filter { $0["event"] as? String == "photo" }.compactMap { $0["id"] as? String }
+                == firstPageIDs)
         #expect(saved.last?["event"] as? String == "error" && saved.last?["error"] as? String == "offline")
     }
 
@@ -112,11 +121,14 @@ struct CommandLineTests {
         let online = try Run.flickr(["--demo", "--cache-dir", cache.path, "--render-once", "100x30"])
         #expect(online.stdout.contains("Saved") && !online.stdout.contains("unavailable"))
         let port = closedPort()
-        let offline = try Run.flickr(["--api-key", "demo", "--api-base", "http://127.0.0.1:\(port)/",
-                                      "--image-base", "http://127.0.0.1:\(port)/img", "--cache-dir", cache.path,
-                                      "--render-once", "100x30"])
+        let offline = try Run.flickr([
+            "--api-key", "demo", "--api-base", "http://127.0.0.1:\(port)/",
+            "--image-base", "http://127.0.0.1:\(port)/img", "--cache-dir", cache.path,
+            "--render-once", "100x30",
+        ])
         #expect(offline.stdout.contains("Saved"))
-        #expect(!offline.stdout.contains("unavailable") && !offline.stdout.contains("…  "), "\(offline.stdout)")
+        #expect(
+            !offline.stdout.contains("unavailable") && !offline.stdout.contains("…  "), "\(offline.stdout)")
         #expect(offline.stdout.contains("▒") || offline.stdout.contains("▓"))
     }
 
@@ -124,8 +136,10 @@ struct CommandLineTests {
     func nothingToShow() throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let run = try Run.flickr(["--plain", "--cache-dir", cache.path, "--api-key", "k",
-                                  "--api-base", "http://127.0.0.1:\(closedPort())/"])
+        let run = try Run.flickr([
+            "--plain", "--cache-dir", cache.path, "--api-key", "k",
+            "--api-base", "http://127.0.0.1:\(closedPort())/",
+        ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("No internet connection"))
     }
@@ -134,12 +148,18 @@ struct CommandLineTests {
     func missingKey() throws {
         let run = try Run.flickr(["--plain"])
         #expect(run.status == 64)
-        #expect(run.stderr.contains("FLICKR_API_KEY") && run.stderr.contains("--api-key") && run.stderr.contains("--demo"))
+        #expect(
+            run.stderr.contains("FLICKR_API_KEY") && run.stderr.contains("--api-key")
+                && run.stderr.contains("--demo"))
         #expect(run.stderr.contains("flickr.com/services/apps/create"))
     }
 
-    @Test("usage errors exit 64", arguments: [["--per-page", "0"], ["--pages", "0"], ["--lang", "de"],
-                                              ["--api-base", "ftp://x"], ["--no-such-flag"]])
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["--per-page", "0"], ["--pages", "0"], ["--lang", "de"],
+            ["--api-base", "ftp://x"], ["--no-such-flag"],
+        ])
     func usage(arguments: [String]) throws {
         #expect(try Run.flickr(["--demo", "--plain"] + arguments).status == 64)
     }
@@ -159,8 +179,9 @@ struct CommandLineTests {
     func keyFromEnvironment() throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let run = try Run.flickr(["--demo", "--plain", "--cache-dir", cache.path],
-                                 environment: ["FLICKR_API_KEY": "envS3cret99"])
+        let run = try Run.flickr(
+            ["--demo", "--plain", "--cache-dir", cache.path],
+            environment: ["FLICKR_API_KEY": "envS3cret99"])
         #expect(run.status == 1 && run.stderr.contains("--api-key"))
         #expect(!run.stdout.contains("envS3cret99") && !run.stderr.contains("envS3cret99"))
     }

@@ -7,23 +7,27 @@ struct DecodingTests {
     @Test("a success with numbers as numbers")
     func numbers() throws {
         let body = #"""
-        {"photos":{"page":1,"pages":25,"perpage":40,"total":1000,"photo":[
-          {"id":"53123","owner":"1@N00","secret":"abc","server":"65535","farm":66,"title":"Sea",
-           "ispublic":1,"isfriend":0,"isfamily":0}]},"stat":"ok"}
-        """#
+            {"photos":{"page":1,"pages":25,"perpage":40,"total":1000,"photo":[
+              {"id":"53123","owner":"1@N00","secret":"abc","server":"65535","farm":66,"title":"Sea",
+               "ispublic":1,"isfriend":0,"isfamily":0}]},"stat":"ok"}
+            """#
         let page = try FlickrResponseDecoder.page(from: Data(body.utf8))
         #expect(page.page == 1 && page.pages == 25 && page.perPage == 40 && page.total == 1000)
-        #expect(page.photos == [FlickrPhoto(id: "53123", owner: "1@N00", secret: "abc", server: "65535", farm: 66, title: "Sea")])
+        #expect(
+            page.photos == [
+                FlickrPhoto(
+                    id: "53123", owner: "1@N00", secret: "abc", server: "65535", farm: 66, title: "Sea")
+            ])
     }
 
     @Test("a success with numbers as strings, ids as numbers and unknown fields")
     func strings() throws {
         let body = #"""
-        {"stat":"ok","extra":{"whatever":[1,2]},"photos":{"page":"2","pages":"25","perpage":"40","total":"1000",
-         "photo":[{"id":53124,"owner":"2@N00","secret":"def","server":65535,"farm":"7","title":"",
-                   "ispublic":"1","isfriend":"0","isfamily":"0","ownername":"Ann","dateupload":"1700000000",
-                   "url_n":"https://example.com/x.jpg","width_n":320}]}}
-        """#
+            {"stat":"ok","extra":{"whatever":[1,2]},"photos":{"page":"2","pages":"25","perpage":"40","total":"1000",
+             "photo":[{"id":53124,"owner":"2@N00","secret":"def","server":65535,"farm":"7","title":"",
+                       "ispublic":"1","isfriend":"0","isfamily":"0","ownername":"Ann","dateupload":"1700000000",
+                       "url_n":"https://example.com/x.jpg","width_n":320}]}}
+            """#
         let page = try FlickrResponseDecoder.page(from: Data(body.utf8))
         #expect(page.page == 2 && page.pages == 25 && page.perPage == 40 && page.total == 1000)
         let photo = try #require(page.photos.first)
@@ -36,7 +40,8 @@ struct DecodingTests {
         let body = #"{"photos":{"page":26,"pages":25,"perpage":40,"total":1000,"photo":[]},"stat":"ok"}"#
         let page = try FlickrResponseDecoder.page(from: Data(body.utf8))
         #expect(page.photos.isEmpty && page.isLast)
-        let untitled = #"{"photos":{"page":1,"pages":1,"perpage":1,"total":1,"photo":[{"id":"1","owner":"o","secret":"s","server":"1"}]},"stat":"ok"}"#
+        let untitled =
+            #"{"photos":{"page":1,"pages":1,"perpage":1,"total":1,"photo":[{"id":"1","owner":"o","secret":"s","server":"1"}]},"stat":"ok"}"#
         #expect(try FlickrResponseDecoder.page(from: Data(untitled.utf8)).photos.first?.title == "")
     }
 
@@ -54,7 +59,8 @@ struct DecodingTests {
 
     @Test("code 100 says the key was refused and how to pass one")
     func keyRefusedMessage() {
-        let error = FlickrError.api(code: 100, message: "Invalid API Key (Key has invalid format)").userFacingError
+        let error = FlickrError.api(code: 100, message: "Invalid API Key (Key has invalid format)")
+            .userFacingError
         #expect(error.code == "apiKey")
         let line = error.line(in: .english)
         #expect(line.contains("refused") && line.contains("--api-key") && line.contains("FLICKR_API_KEY"))
@@ -63,9 +69,11 @@ struct DecodingTests {
         #expect(FlickrError.api(code: 105, message: "down").userFacingError.code == "api")
     }
 
-    @Test("a body that is not JSON is a clear error", arguments: [
-        "<html><body>502 Bad Gateway</body></html>", "", "   ", "Service Unavailable",
-    ])
+    @Test(
+        "a body that is not JSON is a clear error",
+        arguments: [
+            "<html><body>502 Bad Gateway</body></html>", "", "   ", "Service Unavailable",
+        ])
     func notJSON(body: String) {
         #expect(throws: FlickrError.self) { try FlickrResponseDecoder.page(from: Data(body.utf8)) }
         do {
@@ -78,7 +86,8 @@ struct DecodingTests {
 
     @Test("JSONP by mistake names the callback and the missing nojsoncallback")
     func jsonp() {
-        let body = #"jsonFlickrApi({"photos":{"page":1,"pages":1,"perpage":1,"total":0,"photo":[]},"stat":"ok"})"#
+        let body =
+            #"jsonFlickrApi({"photos":{"page":1,"pages":1,"perpage":1,"total":0,"photo":[]},"stat":"ok"})"#
         #expect(throws: FlickrError.jsonp(callback: "jsonFlickrApi")) {
             try FlickrResponseDecoder.page(from: Data(body.utf8))
         }
@@ -91,7 +100,8 @@ struct DecodingTests {
         #expect(throws: FlickrError.malformed(reason: "no \"photos\" object")) {
             try FlickrResponseDecoder.page(from: Data(#"{"stat":"ok"}"#.utf8))
         }
-        let noSecret = #"{"stat":"ok","photos":{"page":1,"pages":1,"perpage":1,"total":1,"photo":[{"id":"1","server":"2"}]}}"#
+        let noSecret =
+            #"{"stat":"ok","photos":{"page":1,"pages":1,"perpage":1,"total":1,"photo":[{"id":"1","server":"2"}]}}"#
         do {
             _ = try FlickrResponseDecoder.page(from: Data(noSecret.utf8))
             Issue.record("decoded a photo without a secret")
@@ -99,6 +109,8 @@ struct DecodingTests {
             guard case .malformed(let reason) = error else { Issue.record("\(error)"); return }
             #expect(reason.contains("secret"))
         }
-        #expect(throws: FlickrError.self) { try FlickrResponseDecoder.page(from: Data(#"{"stat":"ok","photos":"#.utf8)) }
+        #expect(throws: FlickrError.self) {
+            try FlickrResponseDecoder.page(from: Data(#"{"stat":"ok","photos":"#.utf8))
+        }
     }
 }

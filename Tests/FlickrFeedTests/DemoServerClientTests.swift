@@ -19,7 +19,8 @@ struct DemoServerClientTests {
         FlickrDemoRoutes.register(stream, on: server)
         let base = try await server.start()
         let http = HTTPClient(configuration: .init(deadline: .seconds(5)))
-        let endpoint = FlickrEndpoint(apiBase: base.appendingPathComponent("services/rest/"), apiKey: key, perPage: perPage)
+        let endpoint = FlickrEndpoint(
+            apiBase: base.appendingPathComponent("services/rest/"), apiKey: key, perPage: perPage)
         do {
             try await body(FlickrClient(http: http, endpoint: endpoint), stream, server)
         } catch {
@@ -37,11 +38,15 @@ struct DemoServerClientTests {
             var state = FeedState()
             var effects = state.apply(.launched(saved: nil))
             var fetched = 0
-            while fetched < 3, case .fetch(let request)? = effects.first(where: { if case .fetch = $0 { true } else { false } }) {
+            while fetched < 3,
+                case .fetch(let request)? = effects.first(where: {
+                    if case .fetch = $0 { true } else { false }
+                })
+            {
                 let page = try await client.recentPhotos(page: request.page)
                 effects = state.apply(.pageArrived(request, page, at: Date()))
                 fetched += 1
-                stream.upload(fetched == 1 ? 5 : 7)   // uploads between the pages shift them
+                stream.upload(fetched == 1 ? 5 : 7)  // uploads between the pages shift them
                 effects += state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))
             }
             let ids = state.photos.map(\.id)
@@ -93,7 +98,9 @@ struct DemoServerClientTests {
                 _ = try await client.recentPhotos(page: 1)
                 Issue.record("a 503 was accepted")
             } catch {
-                guard case .network(.httpStatus(let code, _)) = error else { Issue.record("\(error)"); return }
+                guard case .network(.httpStatus(let code, _)) = error else {
+                    Issue.record("\(error)"); return
+                }
                 #expect(code == 503)
             }
         }
@@ -105,14 +112,16 @@ struct DemoServerClientTests {
             let page = try await client.recentPhotos(page: 1)
             let photo = try #require(page.photos.first)
             let number = try #require(stream.photoNumber(id: photo.id, secret: photo.secret))
-            let base = try #require(client.endpoint.apiBase.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("img") as URL?)
+            let base = try #require(
+                client.endpoint.apiBase.deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("img") as URL?)
             for size in PhotoSize.allCases {
                 let url = FlickrImageURLs(imageBase: base).url(for: photo, size: size)
                 let data = try await client.http.data(for: url)
                 let info = try ImageDecoder.probe(data)
                 let expected = FlickrDemoStream.pixelSize(of: number, at: size)
-                #expect(info.format == .jpeg && info.width == expected.width && info.height == expected.height)
+                #expect(
+                    info.format == .jpeg && info.width == expected.width && info.height == expected.height)
             }
         }
     }

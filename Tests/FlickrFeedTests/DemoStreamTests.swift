@@ -5,8 +5,10 @@ import Testing
 /// The made-up Flickr, without the server: its answers must read like Flickr's.
 @Suite("Demo stream")
 struct DemoStreamTests {
-    private let query = ["method": "flickr.photos.getRecent", "api_key": "demo", "per_page": "40",
-                         "format": "json", "nojsoncallback": "1"]
+    private let query = [
+        "method": "flickr.photos.getRecent", "api_key": "demo", "per_page": "40",
+        "format": "json", "nojsoncallback": "1",
+    ]
 
     private func page(_ stream: FlickrDemoStream, _ number: Int) throws -> FlickrPage {
         var query = query
@@ -23,8 +25,10 @@ struct DemoStreamTests {
         odd["page"] = "1"
         var even = query
         even["page"] = "2"
-        #expect(String(decoding: stream.restAnswer(query: odd).body, as: UTF8.self).contains(#""total":1000"#))
-        #expect(String(decoding: stream.restAnswer(query: even).body, as: UTF8.self).contains(#""total":"1000""#))
+        #expect(
+            String(decoding: stream.restAnswer(query: odd).body, as: UTF8.self).contains(#""total":1000"#))
+        #expect(
+            String(decoding: stream.restAnswer(query: even).body, as: UTF8.self).contains(#""total":"1000""#))
         let first = try page(stream, 1)
         let second = try page(stream, 2)
         #expect(first.pages == 25 && first.total == 1000 && first.photos.count == 40)
@@ -65,7 +69,9 @@ struct DemoStreamTests {
         var query = query
         query["nojsoncallback"] = nil
         let answer = stream().restAnswer(query: query)
-        #expect(throws: FlickrError.jsonp(callback: "jsonFlickrApi")) { try FlickrResponseDecoder.page(from: answer.body) }
+        #expect(throws: FlickrError.jsonp(callback: "jsonFlickrApi")) {
+            try FlickrResponseDecoder.page(from: answer.body)
+        }
     }
 
     @Test("past the end comes an empty page")

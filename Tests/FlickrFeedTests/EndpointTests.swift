@@ -10,12 +10,17 @@ struct EndpointTests {
         let endpoint = FlickrEndpoint(apiKey: "0123456789abcdef", perPage: 40)
         let url = endpoint.recentPhotosURL(page: 3)
         let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
-        #expect(components.scheme == "https" && components.host == "api.flickr.com" && components.path == "/services/rest/")
-        let query = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
-        #expect(query == [
-            "method": "flickr.photos.getRecent", "api_key": "0123456789abcdef", "per_page": "40", "page": "3",
-            "extras": "owner_name,date_upload", "format": "json", "nojsoncallback": "1",
-        ])
+        #expect(
+            components.scheme == "https" && components.host == "api.flickr.com"
+                && components.path == "/services/rest/")
+        let query = Dictionary(
+            uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        #expect(
+            query == [
+                "method": "flickr.photos.getRecent", "api_key": "0123456789abcdef", "per_page": "40",
+                "page": "3",
+                "extras": "owner_name,date_upload", "format": "json", "nojsoncallback": "1",
+            ])
     }
 
     @Test("another api base keeps its path and its own query, and ours wins")
@@ -49,15 +54,18 @@ struct EndpointTests {
         let photo = FlickrPhoto(id: "53123", owner: "o", secret: "abc123", server: "65535", title: "t")
         let url = FlickrImageURLs().url(for: photo, size: size)
         #expect(url.absoluteString == "https://live.staticflickr.com/65535/53123_abc123_\(size.rawValue).jpg")
-        let local = FlickrImageURLs(imageBase: URL(string: "http://127.0.0.1:9/img")!).url(for: photo, size: size)
+        let local = FlickrImageURLs(imageBase: URL(string: "http://127.0.0.1:9/img")!).url(
+            for: photo, size: size)
         #expect(local.absoluteString == "http://127.0.0.1:9/img/65535/53123_abc123_\(size.rawValue).jpg")
         #expect(FlickrImageURLs.stableKey(forImageURL: url) == FlickrImageURLs.stableKey(forImageURL: local))
     }
 
-    @Test("the smallest size that fills a cell sharply", arguments: [
-        (32, 24, PhotoSize.n), (320, 240, .n), (321, 100, .z), (500, 640, .z), (800, 600, .c),
-        (1000, 700, .b), (4000, 3000, .b),
-    ])
+    @Test(
+        "the smallest size that fills a cell sharply",
+        arguments: [
+            (32, 24, PhotoSize.n), (320, 240, .n), (321, 100, .z), (500, 640, .z), (800, 600, .c),
+            (1000, 700, .b), (4000, 3000, .b),
+        ])
     func smallestSize(width: Int, height: Int, expected: PhotoSize) {
         #expect(PhotoSize.smallest(toFill: width, height) == expected)
     }

@@ -6,7 +6,9 @@ import Testing
 @Suite("Feed controller")
 @MainActor
 struct FeedControllerTests {
-    private func controller(_ api: MockAPI, _ store: MemoryStore, backoff: Duration = .milliseconds(5)) -> FeedController {
+    private func controller(_ api: MockAPI, _ store: MemoryStore, backoff: Duration = .milliseconds(5))
+        -> FeedController
+    {
         FeedController(
             api: api, store: store,
             configuration: FeedConfiguration(initialBackoff: backoff, maximumBackoff: backoff * 4),
@@ -18,7 +20,8 @@ struct FeedControllerTests {
     func savedThenFreshStored() async {
         let api = MockAPI()
         api.answer(page: 1, with: .success(Fixtures.page(1, newest: 1200)))
-        let store = MemoryStore(saved: SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date.addingTimeInterval(-60)))
+        let store = MemoryStore(
+            saved: SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date.addingTimeInterval(-60)))
         let feed = controller(api, store)
         var seenSaved = false
         feed.onChange = { state in seenSaved = seenSaved || state.isShowingSaved }
@@ -79,7 +82,8 @@ struct FeedControllerTests {
     @Test("refresh replaces the feed with a fresh page 1")
     func refresh() async {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
-        api.answer(page: 1, with: .success(Fixtures.page(1)), .success(Fixtures.page(1, total: 1040, newest: 1040)))
+        api.answer(
+            page: 1, with: .success(Fixtures.page(1)), .success(Fixtures.page(1, total: 1040, newest: 1040)))
         let feed = controller(api, MemoryStore())
         feed.launch()
         await feed.waitForPendingFetches()
@@ -100,7 +104,7 @@ struct FeedControllerTests {
             released = feed
             feed.launch()
             await feed.waitForPendingFetches()
-            #expect(feed.state.isWaitingToRetry)   // a 60 s retry timer is pending
+            #expect(feed.state.isWaitingToRetry)  // a 60 s retry timer is pending
             feed.stop()
         }
         try await waitUntil { released == nil }

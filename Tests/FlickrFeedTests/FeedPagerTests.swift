@@ -54,7 +54,9 @@ struct FeedPagerTests {
     func stopsAtEnd() async {
         let api = MockAPI(fallback: { .success(Fixtures.page($0, total: 50)) })
         var pages = 0
-        let outcome = await FeedPager.run(pages: 5, api: api, store: nil) { if case .page = $0 { pages += 1 } }
+        let outcome = await FeedPager.run(pages: 5, api: api, store: nil) {
+            if case .page = $0 { pages += 1 }
+        }
         #expect(outcome.exitStatus == 0 && pages == 2 && api.calls == [1, 2])
     }
 }

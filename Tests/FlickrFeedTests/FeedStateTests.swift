@@ -9,7 +9,9 @@ struct FeedStateTests {
         var state = FeedState(configuration: FeedConfiguration(perPage: perPage))
         let effects = state.apply(.launched(saved: nil))
         #expect(effects == [.fetch(PageRequest(page: 1, generation: 0, reason: .launch))])
-        _ = state.apply(.pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
+        _ = state.apply(
+            .pageArrived(
+                PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
         return state
     }
 
@@ -42,7 +44,10 @@ struct FeedStateTests {
     @Test("the viewport near the end asks for the next page too")
     func pagingByViewport() {
         var state = launchedFresh()
-        #expect(state.apply(.viewed(lastVisibleIndex: 36)) == [.fetch(PageRequest(page: 2, generation: 0, reason: .more))])
+        #expect(
+            state.apply(.viewed(lastVisibleIndex: 36)) == [
+                .fetch(PageRequest(page: 2, generation: 0, reason: .more))
+            ])
     }
 
     @Test("pages that shift by uploads are deduplicated and the dropped photos counted")
@@ -51,7 +56,8 @@ struct FeedStateTests {
         _ = state.apply(.select(index: 39))
         // Five photos were uploaded meanwhile: page 2 now starts with the last five of page 1.
         let shifted = Fixtures.page(2, total: 1005, newest: 1005)
-        _ = state.apply(.pageArrived(PageRequest(page: 2, generation: 0, reason: .more), shifted, at: Fixtures.date))
+        _ = state.apply(
+            .pageArrived(PageRequest(page: 2, generation: 0, reason: .more), shifted, at: Fixtures.date))
         #expect(state.photos.count == 75)
         #expect(state.droppedDuplicates == 5)
         #expect(Set(state.photos.map(\.id)).count == state.photos.count)
@@ -64,7 +70,8 @@ struct FeedStateTests {
         var state = launchedFresh()
         _ = state.apply(.select(index: 39))
         let same = FlickrPage(page: 2, pages: 25, perPage: 40, total: 1000, photos: Fixtures.page(1).photos)
-        let effects = state.apply(.pageArrived(PageRequest(page: 2, generation: 0, reason: .more), same, at: Fixtures.date))
+        let effects = state.apply(
+            .pageArrived(PageRequest(page: 2, generation: 0, reason: .more), same, at: Fixtures.date))
         #expect(effects == [.fetch(PageRequest(page: 3, generation: 0, reason: .more))])
         #expect(state.droppedDuplicates == 40)
     }
@@ -74,7 +81,8 @@ struct FeedStateTests {
         var state = FeedState()
         _ = state.apply(.launched(saved: nil))
         let only = Fixtures.page(1, total: 30)
-        _ = state.apply(.pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), only, at: Fixtures.date))
+        _ = state.apply(
+            .pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), only, at: Fixtures.date))
         #expect(state.reachedEnd && state.footer == .end)
         #expect(state.apply(.select(index: 29)) == [])
     }
@@ -84,7 +92,10 @@ struct FeedStateTests {
         var state = launchedFresh()
         _ = state.apply(.select(index: 39))
         let empty = FlickrPage(page: 2, pages: 25, perPage: 40, total: 1000, photos: [])
-        #expect(state.apply(.pageArrived(PageRequest(page: 2, generation: 0, reason: .more), empty, at: Fixtures.date)) == [])
+        #expect(
+            state.apply(
+                .pageArrived(PageRequest(page: 2, generation: 0, reason: .more), empty, at: Fixtures.date))
+                == [])
         #expect(state.reachedEnd && state.footer == .end)
         #expect(state.apply(.viewed(lastVisibleIndex: 39)) == [])
     }
@@ -95,12 +106,18 @@ struct FeedStateTests {
         let config = state.configuration
         _ = state.apply(.select(index: 39))
         let page2 = PageRequest(page: 2, generation: 0, reason: .more)
-        #expect(state.apply(.pageFailed(page2, Fixtures.timeout)) == [.scheduleRetry(after: config.initialBackoff, token: 1)])
+        #expect(
+            state.apply(.pageFailed(page2, Fixtures.timeout)) == [
+                .scheduleRetry(after: config.initialBackoff, token: 1)
+            ])
         #expect(state.apply(.viewed(lastVisibleIndex: 39)) == [])
         #expect(state.footer == .failed(Fixtures.timeout.userFacingError))
         let retry = PageRequest(page: 2, generation: 0, reason: .retry)
         #expect(state.apply(.retryDue(token: 1)) == [.fetch(retry)])
-        #expect(state.apply(.pageFailed(retry, Fixtures.timeout)) == [.scheduleRetry(after: config.initialBackoff * 2, token: 2)])
+        #expect(
+            state.apply(.pageFailed(retry, Fixtures.timeout)) == [
+                .scheduleRetry(after: config.initialBackoff * 2, token: 2)
+            ])
         // A stale timer does nothing.
         #expect(state.apply(.retryDue(token: 1)) == [])
         #expect(config.backoff(afterFailures: 20) == config.maximumBackoff)
@@ -110,7 +127,9 @@ struct FeedStateTests {
     func keyRefused() {
         var state = FeedState()
         _ = state.apply(.launched(saved: nil))
-        #expect(state.apply(.pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.keyRefused)) == [])
+        #expect(
+            state.apply(
+                .pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.keyRefused)) == [])
         #expect(state.isHalted && state.footer == .failed(Fixtures.keyRefused.userFacingError))
         #expect(state.apply(.refresh) == [.fetch(PageRequest(page: 1, generation: 1, reason: .refresh))])
     }
@@ -119,15 +138,22 @@ struct FeedStateTests {
     func refreshReplaces() {
         var state = launchedFresh()
         _ = state.apply(.select(index: 39))
-        _ = state.apply(.pageArrived(PageRequest(page: 2, generation: 0, reason: .more), Fixtures.page(2), at: Fixtures.date))
+        _ = state.apply(
+            .pageArrived(
+                PageRequest(page: 2, generation: 0, reason: .more), Fixtures.page(2), at: Fixtures.date))
         _ = state.apply(.select(index: 50))
         let refresh = PageRequest(page: 1, generation: 1, reason: .refresh)
         #expect(state.apply(.refresh) == [.fetch(refresh)])
         let fresh = Fixtures.page(1, total: 1010, newest: 1010)
         let later = Fixtures.date.addingTimeInterval(60)
-        #expect(state.apply(.pageArrived(refresh, fresh, at: later)) == [.save(SavedPage(page: fresh, savedAt: later))])
+        #expect(
+            state.apply(.pageArrived(refresh, fresh, at: later)) == [
+                .save(SavedPage(page: fresh, savedAt: later))
+            ])
         #expect(state.photos == fresh.photos)
-        #expect(state.selection == 0 && state.scrollToTopCount == 1 && state.loadedPages == 1 && state.droppedDuplicates == 0)
+        #expect(
+            state.selection == 0 && state.scrollToTopCount == 1 && state.loadedPages == 1
+                && state.droppedDuplicates == 0)
     }
 
     @Test("refresh asks for page 1 and its storing, nothing else: pictures already cached stay")
@@ -137,8 +163,9 @@ struct FeedStateTests {
         // The only effects a refresh can cause: fetch page 1, store it. There is no effect that
         // clears a cache (the seed wiped its cache on every refresh).
         #expect(state.apply(.refresh) == [.fetch(refresh)])
-        #expect(state.apply(.pageArrived(refresh, Fixtures.page(1), at: Fixtures.date))
-            == [.save(SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date))])
+        #expect(
+            state.apply(.pageArrived(refresh, Fixtures.page(1), at: Fixtures.date))
+                == [.save(SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date))])
     }
 
     @Test("refresh while a later page loads cancels it, and its late answer is ignored")
@@ -146,7 +173,10 @@ struct FeedStateTests {
         var state = launchedFresh()
         _ = state.apply(.select(index: 39))
         let page2 = PageRequest(page: 2, generation: 0, reason: .more)
-        #expect(state.apply(.refresh) == [.cancel(page2), .fetch(PageRequest(page: 1, generation: 1, reason: .refresh))])
+        #expect(
+            state.apply(.refresh) == [
+                .cancel(page2), .fetch(PageRequest(page: 1, generation: 1, reason: .refresh)),
+            ])
         #expect(state.apply(.pageArrived(page2, Fixtures.page(2), at: Fixtures.date)) == [])
         #expect(state.photos.count == 40)
     }
@@ -164,11 +194,16 @@ struct FeedStateTests {
         let savedAt = Fixtures.date.addingTimeInterval(-3600)
         let saved = SavedPage(page: Fixtures.page(1, total: 900), savedAt: savedAt)
         var state = FeedState()
-        #expect(state.apply(.launched(saved: saved)) == [.fetch(PageRequest(page: 1, generation: 0, reason: .launch))])
+        #expect(
+            state.apply(.launched(saved: saved)) == [
+                .fetch(PageRequest(page: 1, generation: 0, reason: .launch))
+            ])
         #expect(state.photos == saved.page.photos && state.isShowingSaved && state.savedAt == savedAt)
         // Scrolling the saved page does not page on: page 2 of an old stream would not fit.
         #expect(state.apply(.select(index: 39)) == [])
-        _ = state.apply(.pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
+        _ = state.apply(
+            .pageArrived(
+                PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
         #expect(!state.isShowingSaved && state.photos == Fixtures.page(1).photos)
         #expect(SavedPage.wordedAge(from: savedAt, to: Fixtures.date) == "1 h")
     }
@@ -178,14 +213,21 @@ struct FeedStateTests {
         let saved = SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date)
         var state = FeedState()
         _ = state.apply(.launched(saved: saved))
-        let effects = state.apply(.pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.offline))
+        let effects = state.apply(
+            .pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.offline))
         #expect(effects == [.scheduleRetry(after: state.configuration.initialBackoff, token: 1)])
         #expect(state.photos == saved.page.photos && state.isShowingSaved && state.isOffline)
         #expect(state.footer == .needsNetwork)
         #expect(state.apply(.select(index: 39)) == [])
         // The network comes back: page 1 at once, without waiting out the backoff.
-        #expect(state.apply(.connectivityChanged(isOnline: true)) == [.fetch(PageRequest(page: 1, generation: 0, reason: .retry))])
-        _ = state.apply(.pageArrived(PageRequest(page: 1, generation: 0, reason: .retry), Fixtures.page(1, newest: 1003), at: Fixtures.date))
+        #expect(
+            state.apply(.connectivityChanged(isOnline: true)) == [
+                .fetch(PageRequest(page: 1, generation: 0, reason: .retry))
+            ])
+        _ = state.apply(
+            .pageArrived(
+                PageRequest(page: 1, generation: 0, reason: .retry), Fixtures.page(1, newest: 1003),
+                at: Fixtures.date))
         #expect(!state.isOffline && !state.isShowingSaved)
     }
 
@@ -195,6 +237,7 @@ struct FeedStateTests {
         _ = state.apply(.launched(saved: nil))
         _ = state.apply(.pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.offline))
         #expect(state.photos.isEmpty && state.footer == .needsNetwork && state.lastError?.code == "offline")
-        #expect(state.apply(.retryDue(token: 1)) == [.fetch(PageRequest(page: 1, generation: 0, reason: .retry))])
+        #expect(
+            state.apply(.retryDue(token: 1)) == [.fetch(PageRequest(page: 1, generation: 0, reason: .retry))])
     }
 }

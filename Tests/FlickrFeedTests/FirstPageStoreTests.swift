@@ -40,11 +40,13 @@ struct FirstPageStoreTests {
         #expect(store.load()?.page.photos.count == 40)
     }
 
-    @Test("a corrupt database is rebuilt without a crash", arguments: [
-        Data("this is not a database, just text".utf8),
-        Data(repeating: 0xFF, count: 8192),
-        Data(),
-    ])
+    @Test(
+        "a corrupt database is rebuilt without a crash",
+        arguments: [
+            Data("this is not a database, just text".utf8),
+            Data(repeating: 0xFF, count: 8192),
+            Data(),
+        ])
     func corrupt(contents: Data) throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

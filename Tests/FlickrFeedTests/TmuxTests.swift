@@ -9,7 +9,9 @@ final class Tmux {
     init(columns: Int, rows: Int, command: String) throws {
         // The server forks from this client and would inherit a pipe for its output, which then never
         // reaches end-of-file: start it with its output thrown away.
-        try run(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
+        try run(
+            ["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command],
+            capture: false)
     }
 
     /// Runs `tmux -L socket arguments` and returns what it printed.
@@ -90,8 +92,9 @@ struct TmuxTests {
         let path = try #require(flickrExecutablePath(), "flickr is built next to the tests")
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let tmux = try Tmux(columns: 100, rows: 40,
-                            command: "\(path) --demo --lang en --demo-upload-interval 0 --cache-dir \(cache.path); sleep 30")
+        let tmux = try Tmux(
+            columns: 100, rows: 40,
+            command: "\(path) --demo --lang en --demo-upload-interval 0 --cache-dir \(cache.path); sleep 30")
         defer { tmux.stop() }
         try await tmux.waitFor("page 1") { $0.contains("page 1/25") }
         try tmux.send("End")

@@ -18,7 +18,8 @@ enum Fixtures {
         let first = (page - 1) * perPage
         let numbers = (first..<min(total, first + perPage)).map { top - $0 }
         let pages = (total + perPage - 1) / perPage
-        return FlickrPage(page: page, pages: pages, perPage: perPage, total: total, photos: numbers.map { photo($0) })
+        return FlickrPage(
+            page: page, pages: pages, perPage: perPage, total: total, photos: numbers.map { photo($0) })
     }
 
     static let offline = FlickrError.network(.offline(host: "api.flickr.com"))
@@ -95,7 +96,8 @@ final class MockAPI: RecentPhotosFetching {
                 state.answers[page] = queued
                 return first
             }
-            return state.fallback?(page) ?? .failure(.malformed(reason: "no answer scripted for page \(page)"))
+            return state.fallback?(page)
+                ?? .failure(.malformed(reason: "no answer scripted for page \(page)"))
         }
         return try result.get()
     }

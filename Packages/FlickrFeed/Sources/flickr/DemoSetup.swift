@@ -11,7 +11,8 @@ struct DemoSetup: Sendable {
 
     static func start(uploadInterval: Double, latency: Duration = .zero) async throws -> DemoSetup {
         let stream = FlickrDemoStream(
-            initialCount: 1000, uploadInterval: uploadInterval > 0 ? .milliseconds(Int(uploadInterval * 1000)) : nil)
+            initialCount: 1000,
+            uploadInterval: uploadInterval > 0 ? .milliseconds(Int(uploadInterval * 1000)) : nil)
         let server = DemoServer(latency: latency)
         FlickrDemoRoutes.register(stream, on: server)
         let base = try await server.start()
@@ -28,11 +29,12 @@ enum FlickrDemoRoutes {
     static func register(_ stream: FlickrDemoStream, on server: DemoServer) {
         server.route("/services/rest/") { request in
             let answer = stream.restAnswer(query: request.query)
-            return DemoResponse(status: answer.status, headers: ["Content-Type": answer.contentType], body: answer.body)
+            return DemoResponse(
+                status: answer.status, headers: ["Content-Type": answer.contentType], body: answer.body)
         }
         server.route("/img/*") { request in
             guard let (number, size) = stream.imageRequest(path: request.path),
-                  let jpeg = try? FlickrDemoImages.jpeg(number: number, size: size)
+                let jpeg = try? FlickrDemoImages.jpeg(number: number, size: size)
             else { return .status(404, body: "no such photo") }
             return .bytes(jpeg, contentType: "image/jpeg")
         }

@@ -25,8 +25,10 @@ final class FeedScreen: TerminalScreen {
     private var lastScrollToTop = 0
     private var askedForFirstEvent = false
 
-    init(controller: FeedController, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
-         connectivity: Connectivity?, language: Language) {
+    init(
+        controller: FeedController, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
+        connectivity: Connectivity?, language: Language
+    ) {
         self.controller = controller
         self.pipeline = pipeline
         self.imageURLs = imageURLs
@@ -71,8 +73,11 @@ final class FeedScreen: TerminalScreen {
             askedForFirstEvent = true
             askForFirstEvent()
         }
-        return FeedView(language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(), isOffline: networkDown)
-            .render(controller.state, view, size: size)
+        return FeedView(
+            language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(),
+            isOffline: networkDown
+        )
+        .render(controller.state, view, size: size)
     }
 
     /// The run loop hands a screen its context only with an event, and none comes until a key is
@@ -133,9 +138,15 @@ final class FeedScreen: TerminalScreen {
             scroll(to: view.topRow + 1)
         case .press(.left):
             let count = controller.state.photos.count
-            guard let index = layout.index(atColumn: mouse.column, row: mouse.row, topRow: view.topRow, count: count)
+            guard
+                let index = layout.index(
+                    atColumn: mouse.column, row: mouse.row, topRow: view.topRow, count: count)
             else { return }
-            if index == controller.state.selection { openDetail(index) } else { controller.send(.select(index: index)) }
+            if index == controller.state.selection {
+                openDetail(index)
+            } else {
+                controller.send(.select(index: index))
+            }
         default:
             break
         }
@@ -197,8 +208,9 @@ final class FeedScreen: TerminalScreen {
             thumbnailTarget = target
             view.thumbnails = [:]
         }
-        let range = ImageWindow.wanted(firstVisibleRow: view.topRow, visibleRows: layout.visibleRows,
-                                       columns: layout.columns, count: photos.count)
+        let range = ImageWindow.wanted(
+            firstVisibleRow: view.topRow, visibleRows: layout.visibleRows,
+            columns: layout.columns, count: photos.count)
         let wanted = photos[range]
         let plan = ImageWindow.plan(
             wanted: wanted.map(\.id), loading: Set(thumbnailLoads.keys),
@@ -227,17 +239,22 @@ final class FeedScreen: TerminalScreen {
         }
     }
 
-    private func load(_ request: ImageRequest, then: @escaping @MainActor (Result<ImageResponse, ImagePipelineError>) -> Void)
-        -> Task<Void, Never>? {
+    private func load(
+        _ request: ImageRequest,
+        then: @escaping @MainActor (Result<ImageResponse, ImagePipelineError>) -> Void
+    )
+        -> Task<Void, Never>?
+    {
         guard let context else { return nil }
         let pipeline = self.pipeline
-        return context.run({ () async -> Result<ImageResponse, ImagePipelineError> in
-            do throws(ImagePipelineError) {
-                return .success(try await pipeline.image(for: request))
-            } catch {
-                return .failure(error)
-            }
-        }, then: then)
+        return context.run(
+            { () async -> Result<ImageResponse, ImagePipelineError> in
+                do throws(ImagePipelineError) {
+                    return .success(try await pipeline.image(for: request))
+                } catch {
+                    return .failure(error)
+                }
+            }, then: then)
     }
 
     private func openDetail(_ index: Int) {

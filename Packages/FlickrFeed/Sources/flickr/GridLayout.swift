@@ -32,7 +32,9 @@ struct GridLayout: Equatable {
 
     /// The picture frame of the cell in `column` of the row shown at `slot` (0 = top of the grid).
     func imageRect(column: Int, slot: Int) -> Rect {
-        Rect(column: column * (cellWidth + gap), row: gridTop + slot * cellHeight, width: cellWidth, height: imageLines)
+        Rect(
+            column: column * (cellWidth + gap), row: gridTop + slot * cellHeight, width: cellWidth,
+            height: imageLines)
     }
 
     /// Rows of photos for `count` photos.

@@ -14,7 +14,9 @@ enum LaunchFrame {
         configuration: FeedConfiguration, language: Language
     ) async -> String {
         let parts = text.split(separator: "x").compactMap { Int($0) }
-        let size = parts.count == 2 ? TerminalSize(columns: parts[0], rows: parts[1]) : TerminalSize(columns: 100, rows: 40)
+        let size =
+            parts.count == 2
+            ? TerminalSize(columns: parts[0], rows: parts[1]) : TerminalSize(columns: 100, rows: 40)
         var state = FeedState(configuration: configuration)
         _ = state.apply(.launched(saved: store.load()))
         let layout = GridLayout(size: size, columns: configuration.columns)
@@ -22,12 +24,14 @@ enum LaunchFrame {
         let rect = layout.imageRect(column: 0, slot: 0)
         let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: rect.width, rows: rect.height))
         let target = PixelSize(width: pixels.width, height: pixels.height)
-        let visible = ImageWindow.wanted(firstVisibleRow: 0, visibleRows: layout.visibleRows, columns: layout.columns,
-                                         count: state.photos.count, extraRows: 0)
+        let visible = ImageWindow.wanted(
+            firstVisibleRow: 0, visibleRows: layout.visibleRows, columns: layout.columns,
+            count: state.photos.count, extraRows: 0)
         await withTaskGroup(of: (String, Bitmap?).self) { group in
             for photo in state.photos[visible] {
                 let request = ImageRequest(
-                    url: imageURLs.url(for: photo, size: PhotoSize.smallest(toFill: target.width, target.height)),
+                    url: imageURLs.url(
+                        for: photo, size: PhotoSize.smallest(toFill: target.width, target.height)),
                     targetSize: target)
                 group.addTask { (photo.id, try? await pipeline.image(for: request).bitmap) }
             }

@@ -21,7 +21,10 @@ public struct FlickrEndpoint: Sendable, Hashable, CustomStringConvertible {
     public var perPage: Int
     public var extras: [String]
 
-    public init(apiBase: URL = Self.defaultAPIBase, apiKey: String, perPage: Int = 40, extras: [String] = Self.defaultExtras) {
+    public init(
+        apiBase: URL = Self.defaultAPIBase, apiKey: String, perPage: Int = 40,
+        extras: [String] = Self.defaultExtras
+    ) {
         self.apiBase = apiBase
         self.apiKey = apiKey
         self.perPage = perPage
@@ -30,20 +33,23 @@ public struct FlickrEndpoint: Sendable, Hashable, CustomStringConvertible {
 
     /// `GET {api-base}?method=flickr.photos.getRecent&api_key=…&per_page=…&page=N&extras=…&format=json&nojsoncallback=1`.
     public func recentPhotosURL(page: Int) -> URL {
-        var components = URLComponents(url: apiBase, resolvingAgainstBaseURL: false)
+        var components =
+            URLComponents(url: apiBase, resolvingAgainstBaseURL: false)
             ?? URLComponents(string: Self.defaultAPIBase.absoluteString)!
         let kept = (components.queryItems ?? []).filter { !Self.ownNames.contains($0.name) }
-        components.queryItems = kept + [
-            URLQueryItem(name: "method", value: "flickr.photos.getRecent"),
-            URLQueryItem(name: "api_key", value: apiKey),
-            URLQueryItem(name: "per_page", value: String(perPage)),
-            URLQueryItem(name: "page", value: String(page)),
-            URLQueryItem(name: "extras", value: extras.joined(separator: ",")),
-            URLQueryItem(name: "format", value: "json"),
-            URLQueryItem(name: "nojsoncallback", value: "1"),
-        ]
+        components.queryItems =
+            kept + [
+                URLQueryItem(name: "method", value: "flickr.photos.getRecent"),
+                URLQueryItem(name: "api_key", value: apiKey),
+                URLQueryItem(name: "per_page", value: String(perPage)),
+                URLQueryItem(name: "page", value: String(page)),
+                URLQueryItem(name: "extras", value: extras.joined(separator: ",")),
+                URLQueryItem(name: "format", value: "json"),
+                URLQueryItem(name: "nojsoncallback", value: "1"),
+            ]
         // `+` in a key would read as a space on the server; URLComponents leaves it alone.
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(
+            of: "+", with: "%2B")
         return components.url ?? apiBase
     }
 

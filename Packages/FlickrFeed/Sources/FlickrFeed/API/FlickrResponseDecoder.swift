@@ -11,7 +11,9 @@ public enum FlickrResponseDecoder {
     public static func page(from body: Data) throws(FlickrError) -> FlickrPage {
         let envelope = try envelope(from: body)
         guard envelope.stat == "ok" else {
-            throw .api(code: envelope.code?.value ?? 0, message: envelope.message ?? "stat: \(envelope.stat ?? "missing")")
+            throw .api(
+                code: envelope.code?.value ?? 0,
+                message: envelope.message ?? "stat: \(envelope.stat ?? "missing")")
         }
         guard let photos = envelope.photos else {
             throw .malformed(reason: "no \"photos\" object")
@@ -48,7 +50,8 @@ public enum FlickrResponseDecoder {
     private static func jsonpCallback(in text: Substring) -> String? {
         guard let paren = text.firstIndex(of: "(") else { return nil }
         let name = text[..<paren]
-        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "." })
+        guard !name.isEmpty,
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "." })
         else { return nil }
         let rest = text[text.index(after: paren)...].drop { $0.isWhitespace }
         guard rest.first == "{" || rest.first == "[" else { return nil }

@@ -9,10 +9,12 @@ struct LenientInt: Decodable, Sendable {
         if let number = try? container.decode(Int.self) {
             value = number
         } else if let text = try? container.decode(String.self),
-                  let number = Int(text.trimmingCharacters(in: .whitespaces)) {
+            let number = Int(text.trimmingCharacters(in: .whitespaces))
+        {
             value = number
         } else if let number = try? container.decode(Double.self), number.isFinite,
-                  number.rounded() == number, abs(number) < 1e15 {
+            number.rounded() == number, abs(number) < 1e15
+        {
             value = Int(number)
         } else if let flag = try? container.decode(Bool.self) {
             value = flag ? 1 : 0

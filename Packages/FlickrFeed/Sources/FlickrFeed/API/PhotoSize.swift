@@ -70,7 +70,7 @@ public struct FlickrImageURLs: Sendable, Hashable {
     public static func stableKey(forImageURL url: URL) -> String? {
         let components = url.pathComponents.filter { $0 != "/" }
         guard components.count >= 2, let file = components.last, file.hasSuffix(".jpg"),
-              file.split(separator: "_").count >= 3
+            file.split(separator: "_").count >= 3
         else { return nil }
         return "flickr-image/" + components.suffix(2).joined(separator: "/")
     }

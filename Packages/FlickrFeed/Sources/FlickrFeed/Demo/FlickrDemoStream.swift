@@ -30,8 +30,10 @@ public final class FlickrDemoStream: Sendable {
     ///   - uploadInterval: how often `uploadBatch` new photos appear; nil for never (tests call ``upload(_:)``).
     ///   - uploadBatch: photos per upload.
     ///   - apiKey: the one key accepted.
-    public init(initialCount: Int = 1000, uploadInterval: Duration? = .seconds(5), uploadBatch: Int = 3,
-                apiKey: String = "demo") {
+    public init(
+        initialCount: Int = 1000, uploadInterval: Duration? = .seconds(5), uploadBatch: Int = 3,
+        apiKey: String = "demo"
+    ) {
         self.initialCount = max(0, initialCount)
         self.uploadInterval = uploadInterval
         self.uploadBatch = max(1, uploadBatch)
@@ -62,7 +64,8 @@ public final class FlickrDemoStream: Sendable {
         let title: String
         switch number % 10 {
         case 0: title = ""
-        case 3: title = "\(first.capitalized) \(second) at dusk, seen from the old harbour wall on a long walk"
+        case 3:
+            title = "\(first.capitalized) \(second) at dusk, seen from the old harbour wall on a long walk"
         case 6: title = "Фото \(number): \(first)"
         default: title = "\(first.capitalized) \(second) #\(number)"
         }
@@ -95,10 +98,14 @@ public final class FlickrDemoStream: Sendable {
             return (200, "text/javascript", Data("jsonFlickrApi(".utf8) + json + Data(")".utf8))
         }
         guard query["api_key"] == apiKey else {
-            return answer(["stat": "fail", "code": 100, "message": "Invalid API Key (Key has invalid format)"])
+            return answer([
+                "stat": "fail", "code": 100, "message": "Invalid API Key (Key has invalid format)",
+            ])
         }
         guard query["method"] == "flickr.photos.getRecent" else {
-            return answer(["stat": "fail", "code": 112, "message": "Method \"\(query["method"] ?? "")\" not found"])
+            return answer([
+                "stat": "fail", "code": 112, "message": "Method \"\(query["method"] ?? "")\" not found",
+            ])
         }
         let perPage = min(500, max(1, Int(query["per_page"] ?? "") ?? 100))
         let page = max(1, Int(query["page"] ?? "") ?? 1)
@@ -112,8 +119,10 @@ public final class FlickrDemoStream: Sendable {
             let photo = photo(number: value)
             return [
                 "id": photo.id, "owner": photo.owner, "secret": photo.secret, "server": photo.server,
-                "farm": number(photo.farm), "title": photo.title, "ispublic": number(1), "isfriend": number(0),
-                "isfamily": number(0), "ownername": photo.ownerName ?? "", "dateupload": String(photo.dateUploaded ?? 0),
+                "farm": number(photo.farm), "title": photo.title, "ispublic": number(1),
+                "isfriend": number(0),
+                "isfamily": number(0), "ownername": photo.ownerName ?? "",
+                "dateupload": String(photo.dateUploaded ?? 0),
             ]
         }
         return answer([
@@ -130,7 +139,7 @@ public final class FlickrDemoStream: Sendable {
         guard let file = path.split(separator: "/").last, file.hasSuffix(".jpg") else { return nil }
         let parts = file.dropLast(4).split(separator: "_")
         guard parts.count == 3, let size = PhotoSize(rawValue: String(parts[2])),
-              let number = photoNumber(id: String(parts[0]), secret: String(parts[1]))
+            let number = photoNumber(id: String(parts[0]), secret: String(parts[1]))
         else { return nil }
         return (number, size)
     }

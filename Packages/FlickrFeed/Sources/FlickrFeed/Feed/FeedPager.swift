@@ -75,11 +75,15 @@ public enum FeedPager {
             for case .save(let saved) in effects {
                 try? store?.save(saved)
             }
-            emit(.page(PageReport(
-                page: request.page, source: .network, photos: Array(state.photos[(request.page == 1 ? 0 : before)...]),
-                pages: page.pages, total: page.total,
-                dropped: state.droppedDuplicates - (request.page == 1 ? 0 : droppedBefore), savedAt: nil
-            )))
+            emit(
+                .page(
+                    PageReport(
+                        page: request.page, source: .network,
+                        photos: Array(state.photos[(request.page == 1 ? 0 : before)...]),
+                        pages: page.pages, total: page.total,
+                        dropped: state.droppedDuplicates - (request.page == 1 ? 0 : droppedBefore),
+                        savedAt: nil
+                    )))
             outcome.pagesShown += 1
             effects += state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))
         }

@@ -156,7 +156,8 @@ public struct FeedState: Sendable, Equatable {
         return effects + start(PageRequest(page: 1, generation: generation, reason: .refresh))
     }
 
-    private mutating func arrived(_ page: FlickrPage, for request: PageRequest, at date: Date) -> [FeedEffect] {
+    private mutating func arrived(_ page: FlickrPage, for request: PageRequest, at date: Date) -> [FeedEffect]
+    {
         guard request == inFlight else { return [] }
         inFlight = nil
         lastError = nil
@@ -201,7 +202,10 @@ public struct FeedState: Sendable, Equatable {
         isWaitingToRetry = true
         retryToken += 1
         pendingRetryToken = retryToken
-        return [.scheduleRetry(after: configuration.backoff(afterFailures: consecutiveFailures), token: retryToken)]
+        return [
+            .scheduleRetry(
+                after: configuration.backoff(afterFailures: consecutiveFailures), token: retryToken)
+        ]
     }
 
     private mutating func connectivityChanged(isOnline: Bool) -> [FeedEffect] {
@@ -227,7 +231,9 @@ public struct FeedState: Sendable, Equatable {
     }
 
     private mutating func requestMoreIfNear(reason: PageRequest.Reason = .more) -> [FeedEffect] {
-        guard inFlight == nil, !isWaitingToRetry, !isHalted, !reachedEnd, source == .network else { return [] }
+        guard inFlight == nil, !isWaitingToRetry, !isHalted, !reachedEnd, source == .network else {
+            return []
+        }
         let threshold = configuration.columns * configuration.prefetchRows
         guard max(selection, lastVisibleIndex) >= photos.count - threshold else { return [] }
         return start(PageRequest(page: loadedPages + 1, generation: generation, reason: reason))

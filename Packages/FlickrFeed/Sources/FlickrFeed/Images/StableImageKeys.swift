@@ -27,7 +27,9 @@ public struct StableImageKeys: DataCaching {
     }
 
     static func stable(_ key: String) -> String {
-        guard let url = URL(string: key), let stable = FlickrImageURLs.stableKey(forImageURL: url) else { return key }
+        guard let url = URL(string: key), let stable = FlickrImageURLs.stableKey(forImageURL: url) else {
+            return key
+        }
         return stable
     }
 }

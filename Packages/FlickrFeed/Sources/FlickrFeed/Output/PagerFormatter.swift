@@ -17,7 +17,9 @@ public struct PagerFormatter: Sendable {
     public var imageSize: PhotoSize
     public var language: Language
 
-    public init(style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english) {
+    public init(
+        style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english
+    ) {
         self.style = style
         self.imageURLs = imageURLs
         self.imageSize = imageSize
@@ -30,33 +32,43 @@ public struct PagerFormatter: Sendable {
         switch (style, event) {
         case (.json, .page(let report)):
             let header = object([
-                ("event", .text("page")), ("page", .number(report.page)), ("source", .text(report.source.rawValue)),
+                ("event", .text("page")), ("page", .number(report.page)),
+                ("source", .text(report.source.rawValue)),
                 ("count", .number(report.photos.count)), ("pages", .number(report.pages)),
                 ("total", .number(report.total)), ("dropped", .number(report.dropped)),
             ])
-            return [header] + report.photos.map { photo in
-                object([
-                    ("event", .text("photo")), ("id", .text(photo.id)), ("title", .text(photo.title)),
-                    ("owner", .text(photo.owner)), ("image", .text(imageURL(photo))),
-                ])
-            }
+            return [header]
+                + report.photos.map { photo in
+                    object([
+                        ("event", .text("photo")), ("id", .text(photo.id)), ("title", .text(photo.title)),
+                        ("owner", .text(photo.owner)), ("image", .text(imageURL(photo))),
+                    ])
+                }
         case (.json, .error(let error)):
-            return [object([
-                ("event", .text("error")), ("error", .text(error.code)),
-                ("message", .text(Redactor.redact(error.line(in: language)))),
-            ])]
+            return [
+                object([
+                    ("event", .text("error")), ("error", .text(error.code)),
+                    ("message", .text(Redactor.redact(error.line(in: language)))),
+                ])
+            ]
         case (.plain, .page(let report)):
             var source = report.source.rawValue
             if let savedAt = report.savedAt {
-                source = FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now)).text(in: language)
+                source = FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now)).text(
+                    in: language)
             }
-            let header = "# page \(report.page)/\(report.pages) · \(source) · \(report.photos.count) photos · "
+            let header =
+                "# page \(report.page)/\(report.pages) · \(source) · \(report.photos.count) photos · "
                 + "\(report.total) total · \(report.dropped) dropped"
-            return [header] + report.photos.map { photo in
-                [photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel, imageURL(photo)]
-                    .map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
-                    .joined(separator: "\t")
-            }
+            return [header]
+                + report.photos.map { photo in
+                    [photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel, imageURL(photo)]
+                        .map {
+                            $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(
+                                of: "\n", with: " ")
+                        }
+                        .joined(separator: "\t")
+                }
         case (.plain, .error(let error)):
             return ["error: \(Redactor.redact(error.line(in: language)))"]
         }

@@ -140,7 +140,8 @@ public final class FirstPageStore: FirstPageStoring {
             )
         }
         let page = FlickrPage(
-            page: row["page"], pages: row["pages"], perPage: row["perPage"], total: row["total"], photos: photos)
+            page: row["page"], pages: row["pages"], perPage: row["perPage"], total: row["total"],
+            photos: photos)
         return SavedPage(page: page, savedAt: Date(timeIntervalSince1970: row["savedAt"]))
     }
 
@@ -151,8 +152,10 @@ public final class FirstPageStore: FirstPageStoring {
                 INSERT OR REPLACE INTO savedPage (id, page, pages, perPage, total, savedAt)
                 VALUES (1, ?, ?, ?, ?, ?)
                 """,
-            arguments: [saved.page.page, saved.page.pages, saved.page.perPage, saved.page.total,
-                        saved.savedAt.timeIntervalSince1970]
+            arguments: [
+                saved.page.page, saved.page.pages, saved.page.perPage, saved.page.total,
+                saved.savedAt.timeIntervalSince1970,
+            ]
         )
         for (position, photo) in saved.page.photos.enumerated() {
             try db.execute(
@@ -160,8 +163,10 @@ public final class FirstPageStore: FirstPageStoring {
                     INSERT INTO savedPhoto (position, id, owner, secret, server, farm, title, ownerName, dateUploaded)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [position, photo.id, photo.owner, photo.secret, photo.server, photo.farm,
-                            photo.title, photo.ownerName, photo.dateUploaded]
+                arguments: [
+                    position, photo.id, photo.owner, photo.secret, photo.server, photo.farm,
+                    photo.title, photo.ownerName, photo.dateUploaded,
+                ]
             )
         }
     }

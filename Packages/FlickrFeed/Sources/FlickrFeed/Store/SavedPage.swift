@@ -39,7 +39,8 @@ public enum FirstPageStoreError: Error, Sendable, Equatable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case .unavailable(let path, let reason): "the saved-page database at \(path) is unavailable: \(reason)"
+        case .unavailable(let path, let reason):
+            "the saved-page database at \(path) is unavailable: \(reason)"
         case .writeFailed(let path, let reason): "the first page could not be saved in \(path): \(reason)"
         }
     }
