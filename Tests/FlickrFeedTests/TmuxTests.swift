@@ -87,7 +87,9 @@ final class Tmux {
 
 @Suite("flickr in tmux")
 struct TmuxTests {
-    @Test("the feed scrolls to the second page, refreshes with r, opens a photo, and quits cleanly")
+    @Test(
+        "the feed scrolls to the second page, opens a photo, refreshes by the wheel at the top and by r, quits"
+    )
     func scrollsToSecondPage() async throws {
         let path = try #require(flickrExecutablePath(), "flickr is built next to the tests")
         let cache = try Fixtures.temporaryDirectory()
@@ -103,8 +105,17 @@ struct TmuxTests {
         try tmux.send("Enter")
         try await tmux.waitFor("the large view") { $0.contains("Esc back") && $0.contains("ID: ") }
         try tmux.send("Escape")
+        // Pull-to-refresh with the mouse: back to the top, then the wheel up once more.
+        try tmux.send("Home")
+        try await tmux.waitFor("the large view closed") { !$0.contains("Esc back") }
+        try tmux.run(
+            ["send-keys", "-t", "0", "-H"]
+                + Array("\u{1b}[<64;10;10M".utf8).map { String(format: "%02x", $0) })
+        try await tmux.waitFor("refreshed by the wheel") { $0.contains("40 photos · page 1/25") }
+        try tmux.send("End")
+        try await tmux.waitFor("page 2 again") { $0.contains("80 photos · page 2/25") }
         try tmux.send("r")
-        try await tmux.waitFor("refreshed to page 1") { $0.contains("40 photos · page 1/25") }
+        try await tmux.waitFor("refreshed to page 1 by r") { $0.contains("40 photos · page 1/25") }
         try tmux.send("q")
         // The program ended and the shell's `sleep` holds the pane: the alternate screen is gone.
         try await tmux.waitFor("the normal screen") { !$0.contains("Flickr · recent photos") }
