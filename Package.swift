@@ -153,20 +153,26 @@ let package = Package(
         ),
 
         // MARK: Tests
+        // Helpers for tests that run processes and drive full-screen programs in tmux.
+        .target(
+            name: "TestSupport",
+            dependencies: [],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Imaging", "tui-demo"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "Imaging", "tui-demo"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
-        .testTarget(name: "ImageGalleryTests", dependencies: ["ImageGallery", "DemoServer", "gallery"]),
+        .testTarget(name: "ImageGalleryTests", dependencies: ["TestSupport", "ImageGallery", "DemoServer", "gallery"]),
         .testTarget(
             name: "PhoneLookupTests",
-            dependencies: ["PhoneLookup", "DemoServer", "lookup"],
+            dependencies: ["TestSupport", "PhoneLookup", "DemoServer", "lookup"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickrFeedTests", dependencies: ["FlickrFeed", "DemoServer", "flickr"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["gallery", "lookup", "flickr"]),
+        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "DemoServer", "flickr"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "gallery", "lookup", "flickr"]),
     ]
 )

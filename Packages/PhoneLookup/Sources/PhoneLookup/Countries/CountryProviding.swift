@@ -1,0 +1,138 @@
+import ErrorReporting
+import Foundation
+import Logging
+
+/// Where the picker's countries come from.
+public protocol CountryProviding: Sendable {
+    /// What can be shown, as it becomes known: a saved copy first (if any), then the fresh one;
+    /// or why nothing could be loaded. The stream finishes after its last update.
+    func countryUpdates() -> AsyncStream<CountryUpdate>
+}
+
+/// One step of loading the countries.
+public enum CountryUpdate: Sendable, Equatable {
+    /// Countries to show, and where they came from.
+    case loaded(CountryCatalog, CountryOrigin)
+    /// The load failed; `hasCopy` says whether countries shown earlier are still good to use.
+    case failed(UserFacingError, hasCopy: Bool)
+}
+
+/// Where a catalog came from.
+public enum CountryOrigin: Sendable, Equatable {
+    /// Fetched just now.
+    case network
+    /// A copy saved by an earlier run, shown while a fresh one is fetched.
+    case savedCopy
+    /// Handed in directly (tests, demos).
+    case provided
+}
+
+/// Countries handed in directly, optionally after a delay (tests and demos).
+public struct FixedCountries: CountryProviding {
+    public let result: Result<CountryDataset, DatasetError>
+    public let delay: Duration
+
+    public init(_ result: Result<CountryDataset, DatasetError>, delay: Duration = .zero) {
+        self.result = result
+        self.delay = delay
+    }
+
+    public func countryUpdates() -> AsyncStream<CountryUpdate> {
+        let (result, delay) = (result, delay)
+        return AsyncStream { continuation in
+            let task = Task {
+                if delay > .zero { try? await Task.sleep(for: delay) }
+                switch result {
+                case .success(let dataset): continuation.yield(.loaded(CountryCatalog(dataset), .provided))
+                case .failure(let error): continuation.yield(.failed(error.userFacingError, hasCopy: false))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// Fetches the bytes of the dataset (the shared HTTPClient in the executable, a mock in tests).
+public protocol CountryDataFetching: Sendable {
+    func countryData(from url: URL) async throws -> Data
+}
+
+/// Keeps the last good copy of the dataset (the shared DiskCache in the executable).
+public protocol CountryDataCaching: Sendable {
+    func savedCountryData(forKey key: String) -> Data?
+    func saveCountryData(_ data: Data, forKey key: String) throws
+}
+
+/// Stale-while-revalidate: the saved copy is shown at once, a fresh one is fetched in the
+/// background, parsed, shown, and saved. A bad download never replaces a good copy.
+///
+/// With no saved copy and no network, the one update is `.failed(…, hasCopy: false)`, whose
+/// message says why and whose recovery says how to retry.
+public struct CachedCountrySource: CountryProviding {
+    public let url: URL
+    public let fetcher: any CountryDataFetching
+    public let cache: (any CountryDataCaching)?
+    public let logger: Logger
+
+    public init(url: URL, fetcher: any CountryDataFetching, cache: (any CountryDataCaching)?,
+                logger: Logger = Logger(label: "lookup.countries")) {
+        self.url = url
+        self.fetcher = fetcher
+        self.cache = cache
+        self.logger = logger
+    }
+
+    /// The cache key: one copy per dataset URL.
+    public var cacheKey: String { "countries:" + url.absoluteString }
+
+    public func countryUpdates() -> AsyncStream<CountryUpdate> {
+        AsyncStream { continuation in
+            let task = Task {
+                await load { continuation.yield($0) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private func load(_ yield: (CountryUpdate) -> Void) async {
+        var hasCopy = false
+        if let saved = cache?.savedCountryData(forKey: cacheKey) {
+            do {
+                yield(.loaded(CountryCatalog(try CountryDataset.parse(saved)), .savedCopy))
+                hasCopy = true
+            } catch {
+                logger.warning("saved country list is unusable, fetching a new one: \(error)")
+            }
+        }
+        let data: Data
+        do {
+            data = try await fetcher.countryData(from: url)
+        } catch {
+            guard !Task.isCancelled else { return }
+            yield(.failed(Self.unreachable(error), hasCopy: hasCopy))
+            return
+        }
+        do {
+            let dataset = try CountryDataset.parse(data)
+            for skipped in dataset.skipped { logger.notice("country list: skipped \(skipped)") }
+            yield(.loaded(CountryCatalog(dataset), .network))
+            try? cache?.saveCountryData(data, forKey: cacheKey)
+        } catch {
+            yield(.failed(error.userFacingError, hasCopy: hasCopy))
+        }
+    }
+
+    /// The fetch error, with a recovery that says how to retry from the dialer.
+    static func unreachable(_ error: any Error) -> UserFacingError {
+        var userFacing = UserFacingError.from(error)
+        userFacing.message = LocalizedText(
+            en: "Cannot load the country list: " + userFacing.message.english,
+            ru: "Не удалось загрузить список стран: " + userFacing.message.russian)
+        userFacing.recovery = LocalizedText(
+            en: "Check the connection, then press Enter on the country code to try again",
+            ru: "Проверьте соединение и нажмите Enter на коде страны, чтобы попробовать снова")
+        return userFacing
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// A table of `prefix|description` lines, as libphonenumber ships its carrier and geocoding data.
+///
+/// Prefixes are international digits without `+` (`7495|Moscow`); the longest prefix of a number
+/// that the table holds gives its description. Lines starting with `#` and blank lines are ignored.
+///
+/// ```swift
+/// let table = try PrefixTable(parsing: "7495|Moscow\n7|Russia", source: "geocoding/7.txt")
+/// table.description(for: "74951234567")   // "Moscow"
+/// ```
+public struct PrefixTable: Sendable, Equatable {
+    /// Descriptions keyed by the prefix's digits read as a number after a leading 1 (so `07` and `7` differ).
+    private var storage: [UInt64: String] = [:]
+    /// The longest prefix held, in digits.
+    public private(set) var longestPrefix = 0
+
+    /// An empty table.
+    public init() {}
+
+    /// Parses the text of one table file.
+    ///
+    /// - Parameter source: the file's name, used in error messages.
+    /// - Throws: ``PrefixTableError`` naming the first line that is not `digits|description`.
+    public init(parsing text: String, source: String) throws(PrefixTableError) {
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("#") else { continue }
+            guard let bar = line.firstIndex(of: "|") else {
+                throw .malformedLine(source: source, line: offset + 1, text: line)
+            }
+            let prefix = line[..<bar].trimmingCharacters(in: .whitespaces)
+            let description = line[line.index(after: bar)...].trimmingCharacters(in: .whitespaces)
+            guard (1...18).contains(prefix.count), prefix.allSatisfy(\.isASCIIDigit), !description.isEmpty else {
+                throw .malformedLine(source: source, line: offset + 1, text: line)
+            }
+            insert(description, forPrefix: prefix)
+        }
+    }
+
+    /// Adds or replaces one entry.
+    public mutating func insert(_ description: String, forPrefix prefix: String) {
+        var key: UInt64 = 1
+        for byte in prefix.utf8 { key = key &* 10 &+ UInt64(byte &- 48) }
+        storage[key] = description
+        longestPrefix = max(longestPrefix, prefix.utf8.count)
+    }
+
+    /// Adds every entry of `other`, which wins where both hold a prefix.
+    public mutating func merge(_ other: PrefixTable) {
+        storage.merge(other.storage) { _, new in new }
+        longestPrefix = max(longestPrefix, other.longestPrefix)
+    }
+
+    /// Every entry as (prefix, description), in no particular order.
+    public var entries: [(prefix: String, description: String)] {
+        storage.map { (String(String($0.key).dropFirst()), $0.value) }
+    }
+
+    /// The number of entries.
+    public var count: Int { storage.count }
+
+    /// The description of the longest prefix of `digits` in the table, or nil.
+    public func description(for digits: some StringProtocol) -> String? {
+        match(digits)?.description
+    }
+
+    /// The longest prefix of `digits` in the table, with its description.
+    public func match(_ digits: some StringProtocol) -> (prefixLength: Int, description: String)? {
+        var key: UInt64 = 1
+        var found: (Int, String)?
+        var length = 0
+        for byte in digits.utf8 {
+            guard length < longestPrefix, byte >= 48, byte <= 57 else { break }
+            key = key &* 10 &+ UInt64(byte - 48)
+            length += 1
+            if let description = storage[key] { found = (length, description) }
+        }
+        return found.map { (prefixLength: $0.0, description: $0.1) }
+    }
+}
+
+/// A prefix table file that could not be read.
+public enum PrefixTableError: Error, Sendable, Equatable, CustomStringConvertible {
+    case malformedLine(source: String, line: Int, text: String)
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .malformedLine(let source, let line, let text):
+            "\(source):\(line): expected digits|description, found \"\(text)\""
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        }
+    }
+}

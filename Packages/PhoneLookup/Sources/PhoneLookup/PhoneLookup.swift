@@ -1,1 +1,0 @@
-// Countries, numbers, the lookup API.

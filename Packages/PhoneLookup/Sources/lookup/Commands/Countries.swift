@@ -1,0 +1,52 @@
+import ArgumentParser
+import ErrorReporting
+import Foundation
+import PhoneLookup
+
+/// `lookup countries [--filter TEXT] [--json]`.
+struct Countries: LookupSubcommand {
+    static let configuration = CommandConfiguration(abstract: "Print the country dataset.")
+
+    @ParentCommand var parent: LookupCommand
+    @OptionGroup var ownOptions: CommonOptions
+
+    @Option(help: ArgumentHelp("Keep countries whose name, ISO code or dial code matches.", valueName: "text"))
+    var filter: String?
+
+    @Flag(help: "Print a JSON array of {\"name\", \"dial_code\", \"code\"}.")
+    var json = false
+
+    func run() async throws {
+        try await withServices { services in
+            var catalog: CountryCatalog?
+            var problem: UserFacingError?
+            for await update in services.countries.countryUpdates() {
+                switch update {
+                case .loaded(let loaded, _): catalog = loaded
+                case .failed(let error, _): problem = error
+                }
+            }
+            guard let catalog else {
+                printError("lookup: \((problem ?? DatasetError.empty.userFacingError).line(in: services.language))")
+                throw ExitCode.failure
+            }
+            if let problem { printError("lookup: showing the saved copy; \(problem.line(in: services.language))") }
+            let countries = catalog.filter(filter ?? "").map { catalog.countries[$0] }
+            print(json ? Self.json(countries) : Self.table(countries))
+        }
+    }
+
+    static func table(_ countries: [Country]) -> String {
+        let width = countries.map(\.name.count).max() ?? 0
+        return countries.map { country in
+            country.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + country.dialCode.description.padding(toLength: 7, withPad: " ", startingAt: 0) + country.isoCode
+        }.joined(separator: "\n")
+    }
+
+    static func json(_ countries: [Country]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(countries)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+}

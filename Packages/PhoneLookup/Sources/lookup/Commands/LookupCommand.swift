@@ -1,0 +1,75 @@
+import ArgumentParser
+import DemoServer
+import ErrorReporting
+import Foundation
+import PhoneLookup
+import TerminalUI
+
+/// `lookup`: the phone-number lookup task on the command line.
+@main
+struct LookupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lookup",
+        abstract: "Look up information about phone numbers.",
+        discussion: "Without a subcommand, runs the dialer, country picker and results scenes in the terminal.",
+        subcommands: [Interactive.self, Search.self, Countries.self, Serve.self],
+        defaultSubcommand: Interactive.self
+    )
+
+    @OptionGroup var options: CommonOptions
+}
+
+/// Shared by the subcommands: their own options over the ones given before their name.
+protocol LookupSubcommand: AsyncParsableCommand {
+    var parent: LookupCommand { get }
+    var ownOptions: CommonOptions { get }
+}
+
+extension LookupSubcommand {
+    var options: CommonOptions { ownOptions.merged(over: parent.options) }
+
+    /// Builds the services, runs `body`, and always tears the services down.
+    func withServices<T>(_ body: (Services) async throws -> T) async throws -> T {
+        let services = try await Services.make(options, environment: ProcessInfo.processInfo.environment)
+        do {
+            let result = try await body(services)
+            await services.shutdown()
+            return result
+        } catch {
+            await services.shutdown()
+            throw error
+        }
+    }
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// `lookup [run]`: the scenes, full-screen; plain lines when not on a terminal.
+struct Interactive: LookupSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Run the dialer, country picker and results scenes (the default).")
+
+    @ParentCommand var parent: LookupCommand
+    @OptionGroup var ownOptions: CommonOptions
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        try await withServices { services in
+            let flow = LookupFlow(parser: PhoneNumberParser(plan: services.plan),
+                                  preferredRegion: LookupFlow.region(fromEnvironment: environment))
+            guard TerminalApp.isInteractive else {
+                printError("lookup: not a terminal; reading numbers from standard input (see `lookup search --help`)")
+                try await PlainLookup(services: services, flow: flow).run()
+                return
+            }
+            try await MainActor.run {
+                let store = LookupStore(flow: flow, countries: services.countries, api: services.backend,
+                                        deadline: services.timeout + .seconds(1))
+                return LookupScreen(store: store, language: services.language)
+            }.run()
+        }
+    }
+}

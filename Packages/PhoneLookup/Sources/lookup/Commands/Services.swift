@@ -1,0 +1,70 @@
+import Caching
+import DemoServer
+import ErrorReporting
+import Foundation
+import Logging
+import Networking
+import PhoneLookup
+
+/// The composition root: builds, from the options, the one HTTP client, the country source, the
+/// lookup backend and (with `--demo`) the embedded server, and tears them down at the end.
+///
+/// Nothing below this point creates a backend: the flow gets one from here and owns its requests.
+struct Services {
+    let language: Language
+    let plan: NumberingPlan
+    let engine: OfflineEngine
+    let client: HTTPClient
+    let backend: any PhoneLookupAPI
+    let countries: any CountryProviding
+    let timeout: Duration
+    let demoServer: DemoServer?
+    let logger: Logger
+
+    static func make(_ options: CommonOptions, environment: [String: String]) async throws -> Services {
+        let language = Language.resolve(flag: options.lang, environment: environment)
+        var logger = Logger(label: "lookup")
+        logger.logLevel = environment["LOOKUP_LOG"] == "debug" ? .debug : .critical
+        var plan = try NumberingPlan.bundled()
+        if let directory = options.prefixData {
+            plan = try NumberingPlan.load(from: URL(fileURLWithPath: directory, isDirectory: true), over: plan)
+        }
+        let engine = OfflineEngine(plan: plan, names: CountryNames())
+        let timeout = Duration.milliseconds(Int((options.timeout ?? 30) * 1000))
+        let client = HTTPClient(configuration: .init(deadline: timeout), logger: logger)
+
+        var demoServer: DemoServer?
+        var apiURL = options.api.flatMap(URL.init(string:))
+        var countriesURL = URL(string: options.countriesURL ?? CommonOptions.defaultCountriesURL)!
+        if options.demo {
+            let server = DemoServer()
+            try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: engine, language: language))
+            let base = try await server.start()
+            demoServer = server
+            apiURL = base
+            if options.countriesURL == nil { countriesURL = base.appendingPathComponent("countries.json") }
+        }
+        let backend: any PhoneLookupAPI = apiURL.map { RemoteLookup(baseURL: $0, client: client) }
+            ?? OfflineLookup(engine: engine, language: language)
+        let cacheDirectory = CacheLocation.directory(tool: "lookup", override: options.cacheDir, environment: environment)
+        let cache = try? DiskCache(directory: cacheDirectory, sizeLimit: 8 << 20, logger: logger)
+        let countries = CachedCountrySource(url: countriesURL, fetcher: client, cache: cache, logger: logger)
+        return Services(language: language, plan: plan, engine: engine, client: client, backend: backend,
+                        countries: countries, timeout: timeout, demoServer: demoServer, logger: logger)
+    }
+
+    /// Stops the embedded server and closes the client's session.
+    func shutdown() async {
+        await demoServer?.stop()
+        client.invalidate()
+    }
+}
+
+/// Puts the lookup contract and the dataset on `server`: `GET /v1/lookup` and `GET /countries.json`.
+func installLookupRoutes(on server: DemoServer, endpoint: LookupEndpoint) throws {
+    server.route("/countries.json", .json(try DemoData.countriesJSON()))
+    server.route(LookupEndpoint.path) { request in
+        let (status, body) = endpoint.respond(number: request.query["number"], lang: request.query["lang"])
+        return DemoResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+    }
+}

@@ -1,0 +1,76 @@
+import ErrorReporting
+import PhoneLookup
+import TerminalUI
+
+/// The one TerminalScreen: shows the scene on top of the flow's stack and turns events into the
+/// flow's actions. It holds only what is local to drawing (focus, cursor, scroll, spinner phase);
+/// everything else is the store's state.
+@MainActor
+final class LookupScreen: TerminalScreen {
+    private let store: LookupStore
+    private let language: Language
+    private var field: TextField
+    private var focus = DialerScene.Focus.field
+    private var list = ListView()
+    private var scroll = 0
+    private var spinner = Spinner()
+    private var context: ScreenContext?
+    private var renderedScene = LookupState.Scene.dialer
+
+    init(store: LookupStore, language: Language) {
+        self.store = store
+        self.language = language
+        field = TextField(placeholder: Strings.placeholder.text(in: language))
+        store.send(.start)
+    }
+
+    /// Runs full-screen until Ctrl-C.
+    func run() async throws {
+        try await TerminalApp.run(self)
+    }
+
+    /// Before the first frame: from here on every change of the store redraws, so the countries
+    /// arriving (or failing) show at once, not at the first key.
+    func start(context: ScreenContext) {
+        self.context = context
+        store.onChange = { [weak self] _ in self?.changed() }
+        changed()
+    }
+
+    func handle(_ event: Event, context: ScreenContext) {
+        let state = store.state
+        let action: LookupAction? = switch state.scene {
+        case .dialer: DialerScene.action(for: event, state: state, field: &field, focus: &focus, size: context.size)
+        case .picker: PickerScene.action(for: event, state: state, list: list, size: context.size)
+        case .results: state.results.flatMap { ResultsScene.action(for: event, results: $0, scroll: &scroll) }
+        }
+        if event == .tick { spinner.advance() }
+        if let action { store.send(action) }
+        changed()
+    }
+
+    func render(size: TerminalSize) -> Frame {
+        let state = store.state
+        defer { renderedScene = state.scene }
+        switch state.scene {
+        case .dialer:
+            return DialerScene.render(state, field: field, focus: focus, spinner: spinner, language: language, size: size)
+        case .picker:
+            if renderedScene != .picker {   // just opened: the selected country in the middle
+                list.offset = max(0, state.picker.highlighted - PickerScene.listRect(size).height / 2)
+            }
+            list.select(state.picker.highlighted, itemCount: state.picker.matches.count,
+                        height: PickerScene.listRect(size).height)
+            return PickerScene.render(state, list: list, language: language, size: size)
+        case .results:
+            guard let results = state.results else { return Frame(size: size) }
+            return ResultsScene.render(results, scroll: scroll, language: language, size: size)
+        }
+    }
+
+    /// After any change: render, and keep the spinner turning while something is awaited.
+    private func changed() {
+        context?.requestRender()
+        if store.state.isBusy { context?.scheduleTick(after: Spinner.interval) }
+    }
+}

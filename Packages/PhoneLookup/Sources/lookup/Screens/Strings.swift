@@ -1,0 +1,22 @@
+import ErrorReporting
+
+/// The words on the screens, in English and Russian.
+enum Strings {
+    static let search = LocalizedText(en: "Search", ru: "Поиск")
+    static let placeholder = LocalizedText(en: "Enter a phone number", ru: "Введите номер телефона")
+    static let selectCountry = LocalizedText(en: "Select Country", ru: "Выбор страны")
+    static let filter = LocalizedText(en: "Filter", ru: "Фильтр")
+    static let noMatches = LocalizedText(en: "No country matches", ru: "Нет подходящих стран")
+    static let resultsFor = LocalizedText(en: "Search results for number:", ru: "Результаты поиска для номера:")
+    static let noResults = LocalizedText(en: "No results for this number", ru: "Для этого номера ничего не найдено")
+    static let continueButton = LocalizedText(en: "Continue", ru: "Продолжить")
+    static let loadingCountries = LocalizedText(en: "Loading countries… Esc cancels", ru: "Загрузка списка стран… Esc — отмена")
+    static let lookingUp = LocalizedText(en: "Looking up… Esc cancels", ru: "Поиск… Esc — отмена")
+    static let errorTitle = LocalizedText(en: "Lookup failed", ru: "Ошибка поиска")
+    static let dialerHelp = LocalizedText(en: "Tab move · Enter select · Esc cancel · Ctrl-C quit",
+                                          ru: "Tab — переход · Enter — выбор · Esc — отмена · Ctrl-C — выход")
+    static let pickerHelp = LocalizedText(en: "Type to filter · ↑↓ move · Enter choose · Esc back",
+                                          ru: "Печатайте для фильтра · ↑↓ · Enter — выбрать · Esc — назад")
+    static let resultsHelp = LocalizedText(en: "Enter continue · ↑↓ scroll", ru: "Enter — продолжить · ↑↓ — прокрутка")
+    static let savedCopy = LocalizedText(en: "Showing the saved country list", ru: "Показан сохранённый список стран")
+}

@@ -1,0 +1,134 @@
+import ArgumentParser
+import Networking
+@testable import PhoneLookup
+import Foundation
+import TestSupport
+import Testing
+@testable import lookup
+
+/// The built `lookup` beside the test bundle.
+func lookupExecutable() throws -> URL {
+    URL(fileURLWithPath: try #require(builtExecutable("lookup"), "lookup is built next to the tests"))
+}
+
+/// Runs `lookup` with `arguments`, no terminal, a private cache; returns status and output.
+func runLookup(_ arguments: [String], input: String = "") async throws -> (status: Int32, out: String, err: String) {
+    let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-cli-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: cache) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = "en_US.UTF-8"
+    environment.removeValue(forKey: "LC_ALL")
+    let result = try await Subprocess.run(
+        try lookupExecutable().path,
+        arguments + ["--cache-dir", cache.path],
+        environment: environment,
+        input: Data(input.utf8)
+    )
+    return (result.status, result.output, result.errorOutput)
+}
+
+@Suite("lookup on the command line")
+struct CommandTests {
+    @Test("options are accepted before and after the subcommand name")
+    func optionPlacement() throws {
+        let before = try #require(try LookupCommand.parseAsRoot(["--demo", "--lang", "ru", "search", "--country", "KY", "345"]) as? Search)
+        #expect(before.options.demo)
+        #expect(before.options.lang == "ru")
+        let after = try #require(try LookupCommand.parseAsRoot(["search", "--api", "http://127.0.0.1:1", "--country", "RU", "9994673756"]) as? Search)
+        #expect(after.options.api == "http://127.0.0.1:1")
+        #expect(after.country == "RU")
+        let countries = try #require(try LookupCommand.parseAsRoot(["--timeout", "2", "countries", "--json"]) as? Countries)
+        #expect(countries.options.timeout == 2)
+    }
+
+    @Test("no subcommand runs the scenes")
+    func defaultSubcommand() throws {
+        let command = try LookupCommand.parseAsRoot(["--demo"])
+        #expect(command is Interactive)
+    }
+
+    @Test("bad option values are usage errors", arguments: [
+        ["search", "--lang", "fr", "123"], ["search", "--api", "ftp://x", "123"], ["search", "--country", "Russia", "123"],
+    ])
+    func usageErrors(arguments: [String]) {
+        #expect(throws: (any Error).self) { try LookupCommand.parseAsRoot(arguments) }
+    }
+
+    @Test("lookup --demo search --country KY 3455551234 answers from the embedded server")
+    func demoSearch() async throws {
+        let result = try await runLookup(["--demo", "search", "--country", "KY", "3455551234"])
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("Country: Cayman Islands"))
+        #expect(result.out.contains("Region: Cayman Islands"))
+    }
+
+    @Test("search --json prints number, country and results")
+    func searchJSON() async throws {
+        let result = try await runLookup(["search", "--country", "RU", "8 999 467-37-56", "--json"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        #expect(json?["number"] as? String == "+79994673756")
+        #expect(json?["country"] as? String == "Russia")
+        #expect((json?["results"] as? [String])?.contains("Carrier: Yota (the range holder; the number may have been ported)") == true)
+    }
+
+    @Test("exit status: 65 for an invalid number, with the reason")
+    func invalid() async throws {
+        let result = try await runLookup(["search", "--country", "RU", "999"])
+        #expect(result.status == 65)
+        #expect(result.err.contains("Too short"))
+    }
+
+    @Test("exit status: 1 when the lookup fails, with its description")
+    func failed() async throws {
+        let result = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("No internet connection"))
+    }
+
+    @Test("exit status: 64 for usage errors")
+    func usage() async throws {
+        #expect(try await runLookup(["search"]).status == 64)
+    }
+
+    @Test("countries --json: one object per country, dial codes normalised")
+    func countriesJSON() async throws {
+        let result = try await runLookup(["--demo", "countries", "--json", "--filter", "cayman"])
+        #expect(result.status == 0)
+        let rows = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: String]]
+        #expect(rows == [["name": "Cayman Islands", "dial_code": "+345", "code": "KY"]])
+    }
+
+    @Test("without a terminal, lookup reads numbers from standard input and never goes full-screen")
+    func plainMode() async throws {
+        let result = try await runLookup(["--lang", "en"], input: "+79994673756\n999\n")
+        #expect(result.status == 0)
+        #expect(!result.out.contains("\u{1B}["))
+        #expect(result.err.contains("not a terminal"))
+        let lines = result.out.split(separator: "\n")
+        #expect(lines.first == "+79994673756 Russia")
+        #expect(lines.contains("  Carrier: Yota (the range holder; the number may have been ported)"))
+        #expect(lines.last == "999: Too short: 3 digits after the country code, at least 10 needed")
+    }
+}
+
+@Suite("lookup serve")
+struct ServeTests {
+    @Test("serves the contract on the port it prints; RemoteLookup reads it; stops on SIGTERM")
+    func serve() async throws {
+        let server = try Subprocess.launch(try lookupExecutable().path, ["serve", "--port", "0", "--lang", "en"])
+
+        // The first line names the base URL: "Serving the lookup API on http://127.0.0.1:PORT/v1/lookup?…".
+        let printed = try #require(try await server.firstLine())
+        let urlText = try #require(printed.split(separator: " ").first { $0.hasPrefix("http://") })
+        let base = try #require(urlText.split(separator: "/v1/").first.flatMap { URL(string: String($0)) })
+
+        let client = HTTPClient(configuration: .init(deadline: .seconds(5)))
+        defer { client.invalidate() }
+        let number = try Fixtures.number("+77011234567")
+        let results = try await RemoteLookup(baseURL: base, client: client).lookUp(number)
+        #expect(results == Fixtures.engine.results(for: number, language: .english))
+        let status = await server.terminate()
+        #expect(status == 0 || status == 128 + SIGTERM)
+    }
+}

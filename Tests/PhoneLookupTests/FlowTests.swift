@@ -1,0 +1,272 @@
+import ErrorReporting
+import Testing
+@testable import PhoneLookup
+
+@Suite("Lookup flow (no terminal)")
+struct FlowTests {
+    let flow = LookupFlow(parser: Fixtures.parser, preferredRegion: "RU")
+
+    /// The dialer with the real countries loaded.
+    func loaded() -> LookupState {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .start)
+        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        return state
+    }
+
+    @Test("the locale's country is the first selection; without one it is +1")
+    func localeDefault() {
+        #expect(loaded().selectedCountry == Fixtures.country("RU"))
+        let american = LookupFlow(parser: Fixtures.parser, preferredRegion: nil)
+        var state = american.initialState()
+        #expect(state.selectedCountry.dialCode.description == "+1")
+        _ = american.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        #expect(state.selectedCountry == Fixtures.country("US"))
+    }
+
+    @Test("the locale's region is read from LANG", arguments: [
+        (["LANG": "ru_RU.UTF-8"], "RU"), (["LC_ALL": "en_GB.UTF-8", "LANG": "ru_RU.UTF-8"], "GB"),
+        (["LANG": "C.UTF-8"], nil), ([:], nil),
+    ] as [([String: String], String?)])
+    func localeRegion(environment: [String: String], region: String?) {
+        #expect(LookupFlow.region(fromEnvironment: environment) == region)
+    }
+
+    @Test("the picker waits for the countries while the dialer shows a spinner")
+    func spinnerWhileParsing() {
+        var state = flow.initialState()
+        #expect(flow.reduce(&state, .start) == [.loadCountries])
+        #expect(flow.reduce(&state, .countryButtonPressed) == [])
+        #expect(state.scene == .dialer)
+        #expect(state.isBusy)
+        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        #expect(state.scene == .picker)
+        #expect(!state.isBusy)
+    }
+
+    @Test("Esc stops waiting for the picker")
+    func escWhileWaitingForPicker() {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .start)
+        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(&state, .cancelPressed)
+        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        #expect(state.scene == .dialer)
+        #expect(!state.isBusy)
+    }
+
+    @Test("dialer -> picker -> dialer: filter, choose, and the button shows the new code")
+    func pickCountry() {
+        var state = loaded()
+        _ = flow.reduce(&state, .countryButtonPressed)
+        #expect(state.stack == [.dialer, .picker])
+        #expect(state.picker.matches.count == 242)
+        #expect(Fixtures.catalog.countries[state.picker.matches[state.picker.highlighted]].isoCode == "RU")
+        _ = flow.reduce(&state, .pickerFilterChanged("cay"))
+        #expect(state.picker.matches.map { Fixtures.catalog.countries[$0].isoCode } == ["KY"])
+        _ = flow.reduce(&state, .pickerConfirmed)
+        #expect(state.stack == [.dialer])
+        #expect(state.selectedCountry.dialCode.description == "+345")
+    }
+
+    @Test("Esc in the picker returns with the selection unchanged")
+    func dismissPicker() {
+        var state = loaded()
+        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(&state, .pickerMoved(by: 5))
+        _ = flow.reduce(&state, .pickerDismissed)
+        #expect(state.stack == [.dialer])
+        #expect(state.selectedCountry.isoCode == "RU")
+    }
+
+    @Test("no network and no saved copy: the dialer says why, and the button retries")
+    func offlineWithoutCopy() {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .start)
+        let error = CachedCountrySource.unreachable(Offline())
+        _ = flow.reduce(&state, .countriesUpdated(.failed(error, hasCopy: false)))
+        #expect(state.countries == .failed(error))
+        #expect(error.line(in: .english) == "Cannot load the country list: No internet connection. "
+                + "Check the connection, then press Enter on the country code to try again")
+        #expect(flow.reduce(&state, .countryButtonPressed) == [.loadCountries])
+        #expect(state.isBusy)
+    }
+
+    @Test("a failed refresh keeps the saved copy and only notes the problem")
+    func staleCopyKept() {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
+        _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
+        #expect(state.catalog === Fixtures.catalog)
+        #expect(state.refreshProblem?.code == "offline")
+    }
+
+    @Test("search -> results -> dialer: results appear only after the callback, one row per string")
+    func searchResults() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("999 467-37-56"))
+        let effects = flow.reduce(&state, .searchPressed)
+        let number = try! Fixtures.number("+79994673756")
+        #expect(effects == [.lookUp(id: 1, number: number)])
+        #expect(state.scene == .dialer)
+        #expect(state.isBusy)
+        _ = flow.reduce(&state, .lookupAnswered(id: 1, .success(["Yota [Новосибирская область]", "Номер не перенесен"])))
+        #expect(state.scene == .results)
+        #expect(state.results == .init(number: number, countryName: "Russia",
+                                       rows: ["Yota [Новосибирская область]", "Номер не перенесен"]))
+        _ = flow.reduce(&state, .continuePressed)
+        #expect(state.stack == [.dialer])
+        #expect(state.results == nil)
+        #expect(state.numberText == "999 467-37-56")
+    }
+
+    @Test("search -> error alert -> dialer")
+    func searchError() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("9994673756"))
+        _ = flow.reduce(&state, .searchPressed)
+        let error = LookupError.server(status: 500).userFacingError
+        _ = flow.reduce(&state, .lookupAnswered(id: 1, .failure(error)))
+        #expect(state.alert == error)
+        #expect(state.scene == .dialer)
+        #expect(!state.isBusy)
+        _ = flow.reduce(&state, .alertDismissed)
+        #expect(state.alert == nil)
+        #expect(state.stack == [.dialer])
+    }
+
+    @Test("invalid input is explained and not sent")
+    func invalidInput() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("999"))
+        #expect(flow.reduce(&state, .searchPressed) == [])
+        #expect(state.inputProblem == .tooShort(digits: 3, minimum: 10))
+        _ = flow.reduce(&state, .numberEdited("9994"))
+        #expect(state.inputProblem == nil)
+    }
+
+    @Test("Esc while waiting cancels the request, and its late answer is ignored")
+    func cancelWhileWaiting() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("9994673756"))
+        _ = flow.reduce(&state, .searchPressed)
+        #expect(flow.reduce(&state, .cancelPressed) == [.cancelLookup(id: 1)])
+        #expect(!state.isBusy)
+        _ = flow.reduce(&state, .lookupAnswered(id: 1, .success(["late"])))
+        #expect(state.scene == .dialer)
+        #expect(state.results == nil)
+    }
+
+    @Test("a second Search while one runs starts nothing")
+    func oneRequestAtATime() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("9994673756"))
+        _ = flow.reduce(&state, .searchPressed)
+        #expect(flow.reduce(&state, .searchPressed) == [])
+    }
+
+    @Test("the country under the number is the one its prefix decides", arguments: [
+        ("+77011234567", "Kazakhstan"), ("+14165550123", "Canada"), ("9994673756", "Russia"), ("+13455551234", "Cayman Islands"),
+    ])
+    func countryName(input: String, name: String) {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited(input))
+        _ = flow.reduce(&state, .searchPressed)
+        #expect(state.lookup?.countryName == name)
+    }
+}
+
+@Suite("Lookup store: effects come back as actions")
+@MainActor
+struct StoreTests {
+    let flow = LookupFlow(parser: Fixtures.parser, preferredRegion: "RU")
+
+    func makeStore(api: any PhoneLookupAPI, log: DeliveryLog? = nil) -> (LookupStore, ControlledCountries) {
+        let countries = ControlledCountries()
+        let store = LookupStore(flow: flow, countries: countries, api: api, deliveryLog: log)
+        store.send(.start)
+        countries.send(.loaded(Fixtures.catalog, .network))
+        return (store, countries)
+    }
+
+    @Test("the whole path: countries arrive, search, the callback shows the results")
+    func wholePath() async {
+        let backend = ScriptedLookup()
+        let (store, _) = makeStore(api: backend)
+        #expect(await eventually { store.state.catalog != nil })
+        store.send(.numberEdited("8 (999) 467-37-56"))
+        store.send(.searchPressed)
+        #expect(backend.numbers.map(\.e164) == ["+79994673756"])
+        #expect(store.state.scene == .dialer)
+        backend.answer(results: ["Yota", "Not ported"])
+        #expect(store.state.scene == .results)
+        #expect(store.state.results?.rows == ["Yota", "Not ported"])
+    }
+
+    @Test("Esc cancels the backend's request and nothing arrives afterwards")
+    func cancel() async {
+        let backend = ScriptedLookup()
+        let log = DeliveryLog()
+        let (store, _) = makeStore(api: backend, log: log)
+        #expect(await eventually { store.state.catalog != nil })
+        store.send(.numberEdited("9994673756"))
+        store.send(.searchPressed)
+        store.send(.cancelPressed)
+        #expect(backend.cancelledCount == 1)
+        backend.answer(results: ["late"])
+        #expect(store.state.scene == .dialer)
+        #expect(store.state.results == nil)
+        #expect(log.dropped == 1)
+    }
+
+    @Test("a backend that calls back three times shows one answer")
+    func misbehavingBackend() async {
+        let log = DeliveryLog()
+        let (store, _) = makeStore(api: MisbehavingLookup(), log: log)
+        #expect(await eventually { store.state.catalog != nil })
+        var changes = 0
+        store.onChange = { _ in changes += 1 }
+        store.send(.numberEdited("9994673756"))
+        store.send(.searchPressed)
+        #expect(await eventually { log.delivered + log.dropped == 3 })
+        #expect(store.state.results?.rows == ["first"])
+        #expect(log.delivered == 1)
+        #expect(changes == 3)   // edited, waiting, answered
+    }
+
+    @Test("an error from the backend shows an alert with its localized description")
+    func errorAlert() async {
+        let backend = ScriptedLookup()
+        let (store, _) = makeStore(api: backend)
+        #expect(await eventually { store.state.catalog != nil })
+        store.send(.numberEdited("9994673756"))
+        store.send(.searchPressed)
+        backend.answer(error: LookupError.invalidNumber(message: "Number is not in service"))
+        #expect(store.state.alert?.message(in: .english) == "Number is not in service")
+        #expect(store.state.scene == .dialer)
+    }
+
+    @Test("the offline engine answers through the store")
+    func offlineEngine() async {
+        let (store, _) = makeStore(api: OfflineLookup(engine: Fixtures.engine, language: .english))
+        #expect(await eventually { store.state.catalog != nil })
+        store.send(.numberEdited("+77011234567"))
+        store.send(.searchPressed)
+        #expect(await eventually { store.state.scene == .results })
+        #expect(store.state.results?.countryName == "Kazakhstan")
+        #expect(store.state.results?.rows.first == "Country: Kazakhstan (+7 is shared with Russia)")
+    }
+
+    @Test("retrying a failed country load asks the source again")
+    func retry() async {
+        let countries = ControlledCountries()
+        let store = LookupStore(flow: flow, countries: countries, api: ScriptedLookup())
+        store.send(.start)
+        countries.send(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false))
+        #expect(await eventually { if case .failed = store.state.countries { true } else { false } })
+        store.send(.countryButtonPressed)
+        #expect(countries.loadCount == 2)
+        countries.send(.loaded(Fixtures.catalog, .network))
+        #expect(await eventually { store.state.scene == .picker })
+    }
+}

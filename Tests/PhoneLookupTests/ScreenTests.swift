@@ -1,0 +1,142 @@
+import ErrorReporting
+import Testing
+import TerminalUI
+@testable import PhoneLookup
+@testable import lookup
+
+/// The scenes are pure functions of the flow's state: tested as text, no terminal.
+@Suite("Screens as text frames")
+@MainActor
+struct ScreenTests {
+    let flow = LookupFlow(parser: Fixtures.parser, preferredRegion: "RU")
+    let size = TerminalSize(columns: 44, rows: 12)
+
+    func loaded() -> LookupState {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        return state
+    }
+
+    func dialer(_ state: LookupState, text: String = "", focus: DialerScene.Focus = .field) -> String {
+        var field = TextField(placeholder: Strings.placeholder.english)
+        field.text = text
+        return DialerScene.render(state, field: field, focus: focus, spinner: Spinner(), language: .english, size: size)
+            .plainText()
+    }
+
+    @Test("the dialer: title, the code button showing the selected code, the placeholder, Search")
+    func dialerFrame() {
+        let expected: [String] = [
+            String(repeating: " ", count: 19) + "Search",
+            "",
+            " [ +7 ] Enter a phone number",
+            String(repeating: " ", count: 8) + String(repeating: "─", count: 35),
+            "", "", "", "", "",
+            String(repeating: " ", count: 17) + "[ Search ]",
+            "",
+            " Tab move · Enter select · Esc cancel · Ct…",
+        ]
+        let rendered = dialer(loaded()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(rendered == expected)
+    }
+
+    @Test("the dialer shows a spinner while the countries are parsed for the picker")
+    func spinnerWhileParsing() {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .start)
+        _ = flow.reduce(&state, .countryButtonPressed)
+        #expect(dialer(state).contains("⠋ Loading countries… Esc cancels"))
+    }
+
+    @Test("the dialer shows a spinner while the API works, and no results yet")
+    func spinnerWhileLookingUp() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("9994673756"))
+        _ = flow.reduce(&state, .searchPressed)
+        let text = dialer(state, text: "9994673756")
+        #expect(text.contains("Looking up… Esc cancels"))
+        #expect(!text.contains("Search results"))
+    }
+
+    @Test("a refused number is explained under the field")
+    func inputProblem() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("12ab"))
+        _ = flow.reduce(&state, .searchPressed)
+        #expect(dialer(state, text: "12ab").split(separator: "\n")[3].contains("A phone number has only digits"))
+    }
+
+    @Test("an error shows an alert with the localized description over the dialer")
+    func errorAlert() {
+        var state = loaded()
+        _ = flow.reduce(&state, .numberEdited("9994673756"))
+        _ = flow.reduce(&state, .searchPressed)
+        _ = flow.reduce(&state, .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
+        let text = dialer(state)
+        #expect(text.contains("Lookup failed"))
+        #expect(text.contains("The lookup service failed (HTTP"))
+        #expect(text.contains("[ OK ]"))
+    }
+
+    @Test("offline with no copy: the dialer says why and how to retry")
+    func offline() {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
+        let lines = DialerScene.render(state, field: TextField(), focus: .field, spinner: Spinner(), language: .english,
+                                       size: TerminalSize(columns: 100, rows: 12)).plainText().split(separator: "\n")
+        #expect(lines[3] == " Cannot load the country list: No internet connection")
+        #expect(lines[4] == " Check the connection, then press Enter on the country code to try again")
+    }
+
+    @Test("picker rows: the dial code is never cut off, however long the name")
+    func pickerRows() {
+        var state = loaded()
+        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(&state, .pickerFilterChanged("congo"))
+        var list = ListView()
+        list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: 9)
+        let narrow = TerminalSize(columns: 30, rows: 8)
+        let lines = PickerScene.render(state, list: list, language: .english, size: narrow).plainText().split(separator: "\n")
+        #expect(lines[1] == " Filter: congo▏")
+        #expect(lines[2] == " Congo                   +242")
+        #expect(lines[3] == " Congo, The Democratic … +243")
+    }
+
+    @Test("results: the number in E.164, the country, then one row per string")
+    func results() {
+        let results = LookupState.Results(number: try! Fixtures.number("+79994673756"), countryName: "Russia",
+                                          rows: ["Yota [Новосибирская область]", "Номер не перенесен"])
+        let lines = ResultsScene.render(results, scroll: 0, language: .english, size: size).plainText().split(separator: "\n")
+        #expect(lines[0].trimmingCharacters(in: .whitespaces) == "Search results for number:")
+        #expect(lines[1].trimmingCharacters(in: .whitespaces) == "+79994673756")
+        #expect(lines[2].trimmingCharacters(in: .whitespaces) == "Russia")
+        #expect(lines[4] == " │ Yota [Новосибирская область]           │")
+        #expect(lines[5] == " │ Номер не перенесен                     │")
+        #expect(lines.contains { $0.contains("[ Continue ]") })
+    }
+
+    @Test("keys map to the flow's actions", arguments: [
+        (Event.key(.enter), DialerScene.Focus.code, LookupAction.countryButtonPressed),
+        (Event.key(.enter), DialerScene.Focus.field, LookupAction.searchPressed),
+        (Event.key(.enter), DialerScene.Focus.search, LookupAction.searchPressed),
+        (Event.key(.escape), DialerScene.Focus.field, LookupAction.cancelPressed),
+        (Event.key(.character("5")), DialerScene.Focus.code, LookupAction.numberEdited("5")),
+    ])
+    func dialerKeys(event: Event, focus: DialerScene.Focus, action: LookupAction) {
+        var field = TextField()
+        var focus = focus
+        #expect(DialerScene.action(for: event, state: loaded(), field: &field, focus: &focus, size: size) == action)
+    }
+
+    @Test("picker keys: typing filters, Enter chooses, Esc goes back")
+    func pickerKeys() {
+        var state = loaded()
+        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(&state, .pickerFilterChanged("ca"))
+        let list = ListView()
+        #expect(PickerScene.action(for: .key(.character("y")), state: state, list: list, size: size) == .pickerFilterChanged("cay"))
+        #expect(PickerScene.action(for: .key(.backspace), state: state, list: list, size: size) == .pickerFilterChanged("c"))
+        #expect(PickerScene.action(for: .key(.enter), state: state, list: list, size: size) == .pickerConfirmed)
+        #expect(PickerScene.action(for: .key(.escape), state: state, list: list, size: size) == .pickerDismissed)
+    }
+}

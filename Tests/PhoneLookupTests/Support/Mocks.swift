@@ -1,0 +1,81 @@
+import ErrorReporting
+import Foundation
+import Synchronization
+@testable import PhoneLookup
+
+/// A backend scripted per test: answers when the test says so, and can misbehave on purpose.
+final class ScriptedLookup: PhoneLookupAPI {
+    struct Call { let number: PhoneNumber; let completion: LookupCompletion; let request: LookupRequest }
+    private let calls = Mutex<[Call]>([])
+
+    var numbers: [PhoneNumber] { calls.withLock { $0.map(\.number) } }
+    var count: Int { calls.withLock { $0.count } }
+    var cancelledCount: Int { calls.withLock { $0.filter(\.request.isCancelled).count } }
+
+    func lookUp(_ number: PhoneNumber, completion: @escaping LookupCompletion) -> LookupRequest {
+        let request = LookupRequest {}
+        calls.withLock { $0.append(Call(number: number, completion: completion, request: request)) }
+        return request
+    }
+
+    /// Calls back the `index`th request as a backend would, ignoring whether it was cancelled.
+    @MainActor
+    func answer(_ index: Int = 0, results: [String]? = nil, error: (any Error)? = nil) {
+        let completion = calls.withLock { $0[index].completion }
+        completion(results, error)
+    }
+}
+
+/// A backend that breaks every rule: answers twice, then once more with nothing.
+struct MisbehavingLookup: PhoneLookupAPI {
+    func lookUp(_ number: PhoneNumber, completion: @escaping LookupCompletion) -> LookupRequest {
+        Task { @MainActor in
+            completion(["first"], nil)
+            completion(["second"], nil)
+            completion(nil, nil)
+        }
+        return LookupRequest {}
+    }
+}
+
+/// A backend that never calls back.
+struct SilentLookup: PhoneLookupAPI {
+    func lookUp(_ number: PhoneNumber, completion: @escaping LookupCompletion) -> LookupRequest { LookupRequest {} }
+}
+
+/// Countries fed by the test, one update at a time.
+final class ControlledCountries: CountryProviding {
+    private let continuations = Mutex<[AsyncStream<CountryUpdate>.Continuation]>([])
+    private let starts = Mutex(0)
+
+    var loadCount: Int { starts.withLock { $0 } }
+
+    func countryUpdates() -> AsyncStream<CountryUpdate> {
+        starts.withLock { $0 += 1 }
+        let (stream, continuation) = AsyncStream<CountryUpdate>.makeStream()
+        continuations.withLock { $0.append(continuation) }
+        return stream
+    }
+
+    func send(_ update: CountryUpdate, finish: Bool = true) {
+        guard let continuation = continuations.withLock({ $0.last }) else { return }
+        continuation.yield(update)
+        if finish { continuation.finish() }
+    }
+}
+
+struct Offline: Error, UserFacingErrorConvertible {
+    var userFacingError: UserFacingError {
+        UserFacingError(code: "offline", message: LocalizedText(en: "No internet connection", ru: "Нет соединения с Интернетом"))
+    }
+}
+
+/// Waits (briefly) until `condition` holds, letting main-actor work run in between.
+@MainActor
+func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
+    for _ in 0..<500 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return condition()
+}

@@ -1,0 +1,99 @@
+import Testing
+@testable import PhoneLookup
+
+@Suite("Phone number validation")
+struct ValidationTests {
+    @Test("separators are stripped", arguments: [
+        ("(999) 467-37-56", "RU", "+79994673756"),
+        ("999.467.37.56", "RU", "+79994673756"),
+        ("999 467 37 56", "RU", "+79994673756"),
+        ("  212/555-0123 ", "US", "+12125550123"),
+    ])
+    func separators(input: String, iso: String, e164: String) throws {
+        #expect(try Fixtures.number(input, iso).e164 == e164)
+    }
+
+    @Test("trunk prefixes and calling codes typed out of habit are dropped", arguments: [
+        ("8 999 467 37 56", "RU", "+79994673756"),
+        ("7 999 467 37 56", "RU", "+79994673756"),
+        ("8 800 555 35 35", "RU", "+78005553535"),
+        ("800 555 35 35", "RU", "+78005553535"),
+        ("020 7946 0018", "GB", "+442079460018"),
+        ("030 1234567", "DE", "+49301234567"),
+        ("1 212 555 0123", "US", "+12125550123"),
+    ])
+    func trunk(input: String, iso: String, e164: String) throws {
+        #expect(try Fixtures.number(input, iso).e164 == e164)
+    }
+
+    @Test("NANP members written +1xxx or +345 in the dataset get +1 and their area code", arguments: [
+        ("3455551234", "KY", "+13455551234"),
+        ("555 1234", "KY", "+13455551234"),
+        ("497 1234", "AI", "+12644971234"),
+        ("264 497 1234", "AI", "+12644971234"),
+    ])
+    func nanpMembers(input: String, iso: String, e164: String) throws {
+        #expect(try Fixtures.number(input, iso).e164 == e164)
+    }
+
+    @Test("a leading + overrides the selected country")
+    func plusOverrides() throws {
+        let number = try Fixtures.number("+44 20 7946 0018", "RU")
+        #expect(number.e164 == "+442079460018")
+        #expect(number.callingCode == "44")
+    }
+
+    @Test("letters are refused, naming them")
+    func letters() {
+        #expect(throws: InvalidNumber.letters("CALLME")) { try Fixtures.number("1-800-CALL-ME", "US") }
+    }
+
+    @Test("empty input and input without digits are refused", arguments: ["", "   ", "()-", "+"])
+    func empty(input: String) {
+        #expect(throws: InvalidNumber.empty) { try Fixtures.number(input, "RU") }
+    }
+
+    @Test("a + anywhere but the start is refused")
+    func misplacedPlus() {
+        #expect(throws: InvalidNumber.misplacedPlus) { try Fixtures.number("7+999", "RU") }
+    }
+
+    @Test("other symbols are refused")
+    func symbols() {
+        #expect(throws: InvalidNumber.unexpectedCharacter("#")) { try Fixtures.number("999#1", "RU") }
+    }
+
+    @Test("too short and too long are refused with the numbers that matter", arguments: [
+        ("999 467", "RU", InvalidNumber.tooShort(digits: 6, minimum: 10)),
+        ("999 467 37 56 1", "RU", InvalidNumber.tooLong(digits: 11, maximum: 10)),
+        ("12", "FR", InvalidNumber.tooShort(digits: 2, minimum: 4)),
+        ("+3312345678901234", nil, InvalidNumber.tooLong(digits: 16, maximum: 15)),
+        ("12345678901234", "FR", InvalidNumber.tooLong(digits: 14, maximum: 13)),
+    ])
+    func lengths(input: String, iso: String?, expected: InvalidNumber) {
+        #expect(throws: expected) { try Fixtures.number(input, iso) }
+    }
+
+    @Test("an unassigned calling code is refused")
+    func unknownCode() {
+        #expect(throws: InvalidNumber.unknownCallingCode("999")) { try Fixtures.number("+999 1234567") }
+    }
+
+    @Test("without a country a number needs its +")
+    func noCountry() {
+        #expect(throws: InvalidNumber.noCountry) { try Fixtures.number("9994673756") }
+    }
+
+    @Test("digits of other scripts count as digits")
+    func otherDigits() throws {
+        #expect(try Fixtures.number("٩٩٩٤٦٧٣٧٥٦", "RU").e164 == "+79994673756")
+    }
+
+    @Test("every reason reads in English and Russian")
+    func reasons() {
+        let reason = InvalidNumber.tooShort(digits: 6, minimum: 10).userFacingError
+        #expect(reason.message(in: .english) == "Too short: 6 digits after the country code, at least 10 needed")
+        #expect(reason.message(in: .russian).hasPrefix("Слишком короткий"))
+        #expect(reason.code == "invalidNumber")
+    }
+}

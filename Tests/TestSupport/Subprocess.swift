@@ -1,0 +1,191 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a finished child process left behind.
+public struct ProcessResult: Sendable {
+    /// The exit status, or 128 + the signal number when a signal ended it.
+    public let status: Int32
+    public let output: String
+    public let errorOutput: String
+}
+
+/// Runs child processes for tests and benchmarks without Foundation's `Process`.
+///
+/// On Linux, `Process.waitUntilExit()` can hang for ever: its exit monitor may fire before the child
+/// is reapable, reap nothing, and never fire again, leaving a zombie and a test run that never ends
+/// (seen here with concurrent tmux clients). This spawns with `posix_spawnp` and reaps with a blocking
+/// `waitpid` on a thread of its own, so the cooperative pool is never blocked.
+/// Output goes to temporary files, not pipes: a daemon the child starts (the tmux server) inherits
+/// the descriptors and would hold a pipe open for ever.
+public enum Subprocess {
+    public struct LaunchError: Error, CustomStringConvertible {
+        public let executable: String
+        public let code: Int32
+        public var description: String { "could not start \(executable): \(String(cString: strerror(code)))" }
+    }
+
+    /// Runs `executable` (looked up on PATH unless it contains a slash) and waits for it.
+    /// - Parameters:
+    ///   - environment: the child's whole environment; nil inherits ours.
+    ///   - input: bytes for the child's standard input; nil gives it /dev/null.
+    ///   - timeout: the child is killed (SIGKILL) when it runs longer.
+    public static func run(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil,
+        input: Data? = nil,
+        timeout: Duration = .seconds(60)
+    ) async throws -> ProcessResult {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let stdinPath = scratch.appendingPathComponent("stdin").path
+        let stdoutPath = scratch.appendingPathComponent("stdout").path
+        let stderrPath = scratch.appendingPathComponent("stderr").path
+        if let input {
+            try input.write(to: URL(fileURLWithPath: stdinPath))
+        }
+
+        let pid = try spawn(
+            executable, arguments,
+            environment: environment ?? ProcessInfo.processInfo.environment,
+            stdin: input == nil ? "/dev/null" : stdinPath,
+            stdout: stdoutPath,
+            stderr: stderrPath
+        )
+        let killer = Task {
+            try await Task.sleep(for: timeout)
+            kill(pid, SIGKILL)
+        }
+        let status = await reap(pid)
+        killer.cancel()
+        let output = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
+        let errorOutput = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        return ProcessResult(status: status, output: output, errorOutput: errorOutput)
+    }
+
+    /// Starts `executable` and returns at once, for servers a test talks to while they run.
+    public static func launch(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil
+    ) throws -> RunningProcess {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let stdoutPath = scratch.appendingPathComponent("stdout").path
+        let pid = try spawn(
+            executable, arguments,
+            environment: environment ?? ProcessInfo.processInfo.environment,
+            stdin: "/dev/null", stdout: stdoutPath, stderr: "/dev/null"
+        )
+        return RunningProcess(pid: pid, scratch: scratch, stdoutPath: stdoutPath)
+    }
+
+    /// Runs `executable` and blocks the calling thread until it exits; for quick commands in
+    /// synchronous clean-up code only. Output is discarded.
+    @discardableResult
+    public static func runAndWait(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let pid = try spawn(
+            executable, arguments,
+            environment: ProcessInfo.processInfo.environment,
+            stdin: "/dev/null", stdout: "/dev/null", stderr: "/dev/null"
+        )
+        return waitForExit(pid)
+    }
+
+    private static func spawn(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String],
+        stdin: String,
+        stdout: String,
+        stderr: String
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let code = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        guard code == 0 else { throw LaunchError(executable: executable, code: code) }
+        return pid
+    }
+
+    /// Waits for `pid` on a dedicated thread and decodes its status.
+    static func reap(_ pid: pid_t) async -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: waitForExit(pid)) }.start()
+        }
+    }
+
+    private static func waitForExit(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}
+
+/// Finds an executable this package builds (`gallery`, `lookup`, `tui-demo`...) next to the test bundle.
+public func builtExecutable(_ name: String, file: StaticString = #filePath) -> String? {
+    var candidates: [URL] = []
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    candidates.append(runner.deletingLastPathComponent())
+    candidates.append(runner.deletingLastPathComponent().deletingLastPathComponent())
+    if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    candidates.append(root.appendingPathComponent(".build/debug"))
+    return candidates.map { $0.appendingPathComponent(name).path }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// A child started by ``Subprocess/launch(_:_:environment:)``.
+public final class RunningProcess: Sendable {
+    public let pid: pid_t
+    private let scratch: URL
+    private let stdoutPath: String
+
+    init(pid: pid_t, scratch: URL, stdoutPath: String) {
+        self.pid = pid
+        self.scratch = scratch
+        self.stdoutPath = stdoutPath
+    }
+
+    /// Everything the child has written to standard output so far.
+    public var outputSoFar: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+
+    /// Polls standard output until it holds a whole line (up to `seconds`); nil if none came.
+    public func firstLine(within seconds: Double = 10) async throws -> String? {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            let text = outputSoFar
+            if let newline = text.firstIndex(of: "\n") { return String(text[..<newline]) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    /// Sends `signal` and waits for the child to exit; returns its status.
+    @discardableResult
+    public func terminate(with signal: Int32 = SIGTERM) async -> Int32 {
+        kill(pid, signal)
+        let status = await Subprocess.reap(pid)
+        try? FileManager.default.removeItem(at: scratch)
+        return status
+    }
+}
