@@ -23,7 +23,6 @@ final class FeedScreen: TerminalScreen {
     private var largeLoad: Task<Void, Never>?
     private var networkDown = false
     private var lastScrollToTop = 0
-    private var askedForFirstEvent = false
 
     init(
         controller: FeedController, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
@@ -36,8 +35,10 @@ final class FeedScreen: TerminalScreen {
         self.language = language
     }
 
-    /// Called once the run loop gives the screen its context: starts the feed and the connectivity watch.
-    private func start(_ context: ScreenContext) {
+    /// Called once before the first frame: starts the feed (the saved page at once, a fresh page 1
+    /// requested) and the connectivity watch.
+    func start(context: ScreenContext) {
+        guard self.context == nil else { return }
         self.context = context
         size = context.size
         controller.onChange = { [weak self] _ in self?.feedChanged() }
@@ -51,7 +52,6 @@ final class FeedScreen: TerminalScreen {
     }
 
     func handle(_ event: Event, context: ScreenContext) {
-        if self.context == nil { start(context) }
         switch event {
         case .resize(let newSize):
             size = newSize
@@ -69,29 +69,11 @@ final class FeedScreen: TerminalScreen {
     }
 
     func render(size: TerminalSize) -> Frame {
-        if context == nil, !askedForFirstEvent {
-            askedForFirstEvent = true
-            askForFirstEvent()
-        }
         return FeedView(
             language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(),
             isOffline: networkDown
         )
         .render(controller.state, view, size: size)
-    }
-
-    /// The run loop hands a screen its context only with an event, and none comes until a key is
-    /// pressed, yet the feed must start at once. The loop watches SIGWINCH (installed just before the
-    /// first render, registered asynchronously): a resize signal makes it deliver `.resize`. Sent a
-    /// few times, 20 ms apart, until the context arrives.
-    private func askForFirstEvent() {
-        Task { @MainActor [weak self] in
-            for _ in 0..<100 {
-                try? await Task.sleep(for: .milliseconds(20))
-                guard let self, self.context == nil else { return }
-                kill(getpid(), SIGWINCH)
-            }
-        }
     }
 
     // MARK: - Input
