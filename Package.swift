@@ -127,7 +127,7 @@ let package = Package(
         .target(
             name: "FlickrFeed",
             dependencies: [
-                "ImagePipeline", "Networking", "Caching", "ErrorReporting",
+                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/FlickrFeed/Sources/FlickrFeed"

@@ -15,14 +15,12 @@ private func fetch(_ url: URL) async throws -> (Data, HTTPURLResponse) {
 
 @Suite("DemoServer")
 struct DemoServerTests {
-    @Test("starts on an OS-chosen loopback port within a second and serves a static route")
+    // How fast it starts is a benchmark figure (`bench fetch` prints it), not a timed test.
+    @Test("starts on an OS-chosen loopback port and serves a static route")
     func startsAndServes() async throws {
         let server = DemoServer()
         server.route("/hello.txt", .text("hello"))
-        let clock = ContinuousClock()
-        let started = clock.now
         let base = try await server.start()
-        #expect(clock.now - started < .seconds(1))
         #expect(base.host == "127.0.0.1")
         #expect((base.port ?? 0) > 0)
         #expect(server.baseURL == base)

@@ -40,7 +40,7 @@ struct ClientBehaviourTests {
     func coalescedCancellationIsPerCaller() async throws {
         let (server, base) = try await startServer { server in
             server.route("/shared", .bytes(Data(count: 20_000)))
-            server.setFaults([.delayHeaders(.milliseconds(200))], for: "/shared")
+            server.setFaults([.delayHeaders(.seconds(1))], for: "/shared")
         }
         defer { Task { await server.stop() } }
         let client = testClient(deadline: .seconds(2))
@@ -52,7 +52,8 @@ struct ClientBehaviourTests {
         let cancelledAt = clock.now
         leaving.cancel()
         let left = await leaving.result
-        #expect(clock.now - cancelledAt < .milliseconds(100))
+        // The leaver returns at once, long before the shared transfer's headers (1 s away) arrive.
+        #expect(clock.now - cancelledAt < .milliseconds(500))
         guard isCancelled(left) else {
             Issue.record("the cancelled caller should get .cancelled, got \(left)")
             return

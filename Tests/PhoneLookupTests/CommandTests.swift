@@ -2,39 +2,29 @@ import ArgumentParser
 import Networking
 @testable import PhoneLookup
 import Foundation
+import TestSupport
 import Testing
 @testable import lookup
 
 /// The built `lookup` beside the test bundle.
 func lookupExecutable() throws -> URL {
-    let candidates = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        .flatMap { [$0.appendingPathComponent("lookup"), $0.deletingLastPathComponent().appendingPathComponent("lookup")] }
-    return try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) })
+    URL(fileURLWithPath: try #require(builtExecutable("lookup"), "lookup is built next to the tests"))
 }
 
 /// Runs `lookup` with `arguments`, no terminal, a private cache; returns status and output.
 func runLookup(_ arguments: [String], input: String = "") async throws -> (status: Int32, out: String, err: String) {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-cli-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
-    let process = Process()
-    process.executableURL = try lookupExecutable()
-    process.arguments = arguments + ["--cache-dir", cache.path]
     var environment = ProcessInfo.processInfo.environment
     environment["LANG"] = "en_US.UTF-8"
     environment.removeValue(forKey: "LC_ALL")
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let stdin = Pipe()
-    process.standardInput = stdin
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    let result = try await Subprocess.run(
+        try lookupExecutable().path,
+        arguments + ["--cache-dir", cache.path],
+        environment: environment,
+        input: Data(input.utf8)
+    )
+    return (result.status, result.output, result.errorOutput)
 }
 
 @Suite("lookup on the command line")
@@ -126,22 +116,10 @@ struct CommandTests {
 struct ServeTests {
     @Test("serves the contract on the port it prints; RemoteLookup reads it; stops on SIGTERM")
     func serve() async throws {
-        let process = Process()
-        process.executableURL = try lookupExecutable()
-        process.arguments = ["serve", "--port", "0", "--lang", "en"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let server = try Subprocess.launch(try lookupExecutable().path, ["serve", "--port", "0", "--lang", "en"])
 
         // The first line names the base URL: "Serving the lookup API on http://127.0.0.1:PORT/v1/lookup?…".
-        var printed = ""
-        while !printed.contains("\n") {
-            let chunk = out.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
+        let printed = try #require(try await server.firstLine())
         let urlText = try #require(printed.split(separator: " ").first { $0.hasPrefix("http://") })
         let base = try #require(urlText.split(separator: "/v1/").first.flatMap { URL(string: String($0)) })
 
@@ -150,8 +128,7 @@ struct ServeTests {
         let number = try Fixtures.number("+77011234567")
         let results = try await RemoteLookup(baseURL: base, client: client).lookUp(number)
         #expect(results == Fixtures.engine.results(for: number, language: .english))
-        process.terminate()
-        process.waitUntilExit()
-        #expect(!process.isRunning)
+        let status = await server.terminate()
+        #expect(status == 0 || status == 128 + SIGTERM)
     }
 }

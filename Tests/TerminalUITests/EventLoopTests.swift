@@ -7,6 +7,13 @@ final class RecordingScreen: TerminalScreen {
     var events: [Event] = []
     var renders = 0
     var onEvent: (Event, ScreenContext) -> Void = { _, _ in }
+    var startedBeforeRenders: Int?
+    var onStart: (ScreenContext) -> Void = { _ in }
+
+    func start(context: ScreenContext) {
+        startedBeforeRenders = renders
+        onStart(context)
+    }
 
     func handle(_ event: Event, context: ScreenContext) {
         events.append(event)
@@ -44,6 +51,22 @@ struct EventLoopTests {
         #expect(screen.events.count == 201)
         #expect(screen.renders <= 2)
         #expect(written > 0)
+    }
+
+    @Test("start runs once before the first frame, and work it begins redraws without any key")
+    func startHook() async {
+        let screen = RecordingScreen()
+        var frames: [String] = []
+        let loop = makeLoop(screen) { frames.append(String(decoding: $0, as: UTF8.self)) }
+        screen.onStart = { context in
+            context.run { "loaded" } then: { text in
+                screen.events.append(.paste(text))
+                context.quit()
+            }
+        }
+        await loop.run()
+        #expect(screen.startedBeforeRenders == 0)
+        #expect(screen.events == [.paste("loaded")])
     }
 
     @Test("Ctrl-C quits without reaching the screen")

@@ -68,6 +68,23 @@ public enum Subprocess {
         return ProcessResult(status: status, output: output, errorOutput: errorOutput)
     }
 
+    /// Starts `executable` and returns at once, for servers a test talks to while they run.
+    public static func launch(
+        _ executable: String,
+        _ arguments: [String],
+        environment: [String: String]? = nil
+    ) throws -> RunningProcess {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let stdoutPath = scratch.appendingPathComponent("stdout").path
+        let pid = try spawn(
+            executable, arguments,
+            environment: environment ?? ProcessInfo.processInfo.environment,
+            stdin: "/dev/null", stdout: stdoutPath, stderr: "/dev/null"
+        )
+        return RunningProcess(pid: pid, scratch: scratch, stdoutPath: stdoutPath)
+    }
+
     /// Runs `executable` and blocks the calling thread until it exits; for quick commands in
     /// synchronous clean-up code only. Output is discarded.
     @discardableResult
@@ -108,7 +125,7 @@ public enum Subprocess {
     }
 
     /// Waits for `pid` on a dedicated thread and decodes its status.
-    private static func reap(_ pid: pid_t) async -> Int32 {
+    static func reap(_ pid: pid_t) async -> Int32 {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: waitForExit(pid)) }.start()
         }
@@ -135,4 +152,40 @@ public func builtExecutable(_ name: String, file: StaticString = #filePath) -> S
     candidates.append(root.appendingPathComponent(".build/debug"))
     return candidates.map { $0.appendingPathComponent(name).path }
         .first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// A child started by ``Subprocess/launch(_:_:environment:)``.
+public final class RunningProcess: Sendable {
+    public let pid: pid_t
+    private let scratch: URL
+    private let stdoutPath: String
+
+    init(pid: pid_t, scratch: URL, stdoutPath: String) {
+        self.pid = pid
+        self.scratch = scratch
+        self.stdoutPath = stdoutPath
+    }
+
+    /// Everything the child has written to standard output so far.
+    public var outputSoFar: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+
+    /// Polls standard output until it holds a whole line (up to `seconds`); nil if none came.
+    public func firstLine(within seconds: Double = 10) async throws -> String? {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            let text = outputSoFar
+            if let newline = text.firstIndex(of: "\n") { return String(text[..<newline]) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
+    }
+
+    /// Sends `signal` and waits for the child to exit; returns its status.
+    @discardableResult
+    public func terminate(with signal: Int32 = SIGTERM) async -> Int32 {
+        kill(pid, signal)
+        let status = await Subprocess.reap(pid)
+        try? FileManager.default.removeItem(at: scratch)
+        return status
+    }
 }

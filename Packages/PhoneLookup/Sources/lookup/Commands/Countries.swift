@@ -27,7 +27,12 @@ struct Countries: LookupSubcommand {
                 }
             }
             guard let catalog else {
-                printError("lookup: \((problem ?? DatasetError.empty.userFacingError).line(in: services.language))")
+                // On the command line the dialer's "press Enter on the country code" makes no sense.
+                var shown = problem ?? DatasetError.empty.userFacingError
+                shown.recovery = LocalizedText(
+                    en: "Check the connection and run the command again, or add --demo to use the built-in copy",
+                    ru: "Проверьте соединение и повторите команду или добавьте --demo, чтобы взять встроенную копию")
+                printError("lookup: \(shown.line(in: services.language))")
                 throw ExitCode.failure
             }
             if let problem { printError("lookup: showing the saved copy; \(problem.line(in: services.language))") }

@@ -29,11 +29,15 @@ final class LookupScreen: TerminalScreen {
         try await TerminalApp.run(self)
     }
 
+    /// Before the first frame: from here on every change of the store redraws, so the countries
+    /// arriving (or failing) show at once, not at the first key.
+    func start(context: ScreenContext) {
+        self.context = context
+        store.onChange = { [weak self] _ in self?.changed() }
+        changed()
+    }
+
     func handle(_ event: Event, context: ScreenContext) {
-        if self.context == nil {
-            self.context = context
-            store.onChange = { [weak self] _ in self?.changed() }
-        }
         let state = store.state
         let action: LookupAction? = switch state.scene {
         case .dialer: DialerScene.action(for: event, state: state, field: &field, focus: &focus, size: context.size)

@@ -49,6 +49,7 @@ final class EventLoop {
 
     /// Runs until the screen quits or input closes.
     func run() async {
+        screen.start(context: context)
         renderNow()
         for await message in messages {
             handle(message)

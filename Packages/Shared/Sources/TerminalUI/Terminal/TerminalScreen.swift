@@ -25,4 +25,11 @@ public protocol TerminalScreen: AnyObject {
     func handle(_ event: Event, context: ScreenContext)
     /// Draws the current state into a frame of exactly `size` cells.
     func render(size: TerminalSize) -> Frame
+    /// Called once before the first frame: the place to start loading and to keep the context for
+    /// work whose results arrive before the first key is pressed.
+    func start(context: ScreenContext)
+}
+
+extension TerminalScreen {
+    public func start(context: ScreenContext) {}
 }

@@ -1,0 +1,36 @@
+import ErrorReporting
+
+/// Phrases only the Flickr task says.
+public enum FlickrMessages {
+    /// How to give the command a key, and that `--demo` needs none.
+    public static let howToPassKey = LocalizedText(
+        en: "Pass a key with --api-key KEY or the FLICKR_API_KEY environment variable "
+            + "(get one at https://www.flickr.com/services/apps/create/), or run with --demo, which needs no key",
+        ru: "Передайте ключ через --api-key KEY или переменную окружения FLICKR_API_KEY "
+            + "(получить: https://www.flickr.com/services/apps/create/) или запустите с --demo, ключ не нужен"
+    )
+
+    /// The command was started without a key and without `--demo`.
+    public static let missingKey = UserFacingError(
+        code: "apiKey",
+        message: LocalizedText(en: "No Flickr API key", ru: "Не задан ключ Flickr API"),
+        recovery: howToPassKey
+    )
+
+    /// Said at the end of a saved page when the network is needed for more.
+    public static let moreNeedsNetwork = LocalizedText(
+        en: "More photos need the network",
+        ru: "Чтобы загрузить ещё, нужна сеть"
+    )
+
+    /// Said at the end of the feed.
+    public static let endOfFeed = LocalizedText(en: "That is all for now", ru: "Больше фотографий нет")
+
+    /// The loading row.
+    public static let loading = LocalizedText(en: "Loading…", ru: "Загрузка…")
+
+    /// The mark on a saved page; `age` is already worded ("5 min").
+    public static func saved(age: String) -> LocalizedText {
+        LocalizedText(en: "Saved \(age) ago", ru: "Сохранено \(age) назад")
+    }
+}

@@ -1,0 +1,104 @@
+import ErrorReporting
+import Foundation
+
+/// One page as plain and JSON output report it.
+public struct PageReport: Sendable, Hashable {
+    /// Where the page came from.
+    public enum Source: String, Sendable, Hashable {
+        case network, saved
+    }
+
+    public var page: Int
+    public var source: Source
+    /// The photos this page added (duplicates of earlier pages left out).
+    public var photos: [FlickrPhoto]
+    public var pages: Int
+    public var total: Int
+    /// Photos of this page skipped because an earlier page showed them.
+    public var dropped: Int
+    /// When a saved page was stored.
+    public var savedAt: Date?
+}
+
+/// What a non-interactive run reports, in order.
+public enum PagerEvent: Sendable, Hashable {
+    case page(PageReport)
+    case error(UserFacingError)
+}
+
+/// The outcome of a non-interactive run.
+public struct PagerOutcome: Sendable, Hashable {
+    public var pagesShown: Int
+    public var failures: Int
+
+    /// 0 when every fetch succeeded, 2 when some failed but something was shown, 1 when nothing could be shown.
+    public var exitStatus: Int32 {
+        if failures == 0 { return 0 }
+        return pagesShown > 0 ? 2 : 1
+    }
+}
+
+/// Fetches the first `pages` pages through the same ``FeedState`` the screen uses (so deduplication,
+/// the last page and the stored first page behave the same), for plain and JSON output.
+///
+/// No retries: a failed fetch is reported and ends the run. When page 1 fails, the saved page is
+/// reported first (marked saved), then the error.
+public enum FeedPager {
+    public static func run(
+        pages wanted: Int,
+        api: any RecentPhotosFetching,
+        store: (any FirstPageStoring)?,
+        configuration: FeedConfiguration = .init(),
+        now: @Sendable () -> Date = { Date() },
+        emit: (PagerEvent) -> Void
+    ) async -> PagerOutcome {
+        var state = FeedState(configuration: configuration)
+        var outcome = PagerOutcome(pagesShown: 0, failures: 0)
+        var effects = state.apply(.launched(saved: nil))
+        while outcome.pagesShown < wanted, let request = firstFetch(in: effects) {
+            let page: FlickrPage
+            do {
+                page = try await api.recentPhotos(page: request.page)
+            } catch {
+                outcome.failures += 1
+                if request.page == 1, let saved = store?.load(), !saved.page.photos.isEmpty {
+                    emit(.page(report(saved)))
+                    outcome.pagesShown += 1
+                }
+                emit(.error(error.userFacingError))
+                _ = state.apply(.pageFailed(request, error))
+                break
+            }
+            let before = state.photos.count
+            let droppedBefore = state.droppedDuplicates
+            effects = state.apply(.pageArrived(request, page, at: now()))
+            for case .save(let saved) in effects {
+                try? store?.save(saved)
+            }
+            emit(
+                .page(
+                    PageReport(
+                        page: request.page, source: .network,
+                        photos: Array(state.photos[(request.page == 1 ? 0 : before)...]),
+                        pages: page.pages, total: page.total,
+                        dropped: state.droppedDuplicates - (request.page == 1 ? 0 : droppedBefore),
+                        savedAt: nil
+                    )))
+            outcome.pagesShown += 1
+            effects += state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))
+        }
+        return outcome
+    }
+
+    private static func firstFetch(in effects: [FeedEffect]) -> PageRequest? {
+        for case .fetch(let request) in effects { return request }
+        return nil
+    }
+
+    private static func report(_ saved: SavedPage) -> PageReport {
+        PageReport(
+            page: saved.page.page, source: .saved, photos: saved.page.photos, pages: saved.page.pages,
+            total: saved.page.total, dropped: 0, savedAt: saved.savedAt
+        )
+    }
+}

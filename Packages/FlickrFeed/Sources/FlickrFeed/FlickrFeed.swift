@@ -1,1 +1,0 @@
-// Flickr API client, feed, store.

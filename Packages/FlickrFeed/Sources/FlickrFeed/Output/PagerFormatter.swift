@@ -1,0 +1,113 @@
+import ErrorReporting
+import Foundation
+
+/// Turns ``PagerEvent``s into the lines plain and JSON output print (the caller prints them).
+///
+/// JSON mode writes one object per line, keys in a fixed order:
+/// `{"event":"page","page":1,"source":"network","count":40,"pages":25,"total":1000,"dropped":0}`,
+/// then one `{"event":"photo","id":…,"title":…,"owner":…,"image":…}` per photo, and
+/// `{"event":"error","error":"offline","message":…}` for a failed fetch.
+public struct PagerFormatter: Sendable {
+    /// Plain text for people and pipes, or JSON lines for scripts.
+    public enum Style: Sendable { case plain, json }
+
+    public var style: Style
+    public var imageURLs: FlickrImageURLs
+    /// The size of the image URL printed for each photo.
+    public var imageSize: PhotoSize
+    public var language: Language
+
+    public init(
+        style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english
+    ) {
+        self.style = style
+        self.imageURLs = imageURLs
+        self.imageSize = imageSize
+        self.language = language
+    }
+
+    /// The lines for `event`, each without its newline. Image URLs carry no secret, but are
+    /// redacted all the same so a key smuggled into `--image-base` is never printed.
+    public func lines(for event: PagerEvent, now: Date = Date()) -> [String] {
+        switch (style, event) {
+        case (.json, .page(let report)):
+            let header = object([
+                ("event", .text("page")), ("page", .number(report.page)),
+                ("source", .text(report.source.rawValue)),
+                ("count", .number(report.photos.count)), ("pages", .number(report.pages)),
+                ("total", .number(report.total)), ("dropped", .number(report.dropped)),
+            ])
+            return [header]
+                + report.photos.map { photo in
+                    object([
+                        ("event", .text("photo")), ("id", .text(photo.id)), ("title", .text(photo.title)),
+                        ("owner", .text(photo.owner)), ("image", .text(imageURL(photo))),
+                    ])
+                }
+        case (.json, .error(let error)):
+            return [
+                object([
+                    ("event", .text("error")), ("error", .text(error.code)),
+                    ("message", .text(Redactor.redact(error.line(in: language)))),
+                ])
+            ]
+        case (.plain, .page(let report)):
+            var source = report.source.rawValue
+            if let savedAt = report.savedAt {
+                source = FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now)).text(
+                    in: language)
+            }
+            let header =
+                "# page \(report.page)/\(report.pages) · \(source) · \(report.photos.count) photos · "
+                + "\(report.total) total · \(report.dropped) dropped"
+            return [header]
+                + report.photos.map { photo in
+                    [photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel, imageURL(photo)]
+                        .map {
+                            $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(
+                                of: "\n", with: " ")
+                        }
+                        .joined(separator: "\t")
+                }
+        case (.plain, .error(let error)):
+            return ["error: \(Redactor.redact(error.line(in: language)))"]
+        }
+    }
+
+    private func imageURL(_ photo: FlickrPhoto) -> String {
+        Redactor.redact(imageURLs.url(for: photo, size: imageSize))
+    }
+
+    private enum Value {
+        case text(String)
+        case number(Int)
+    }
+
+    private func object(_ pairs: [(String, Value)]) -> String {
+        let body = pairs.map { key, value in
+            switch value {
+            case .text(let text): "\"\(key)\":\(Self.quoted(text))"
+            case .number(let number): "\"\(key)\":\(number)"
+            }
+        }
+        return "{" + body.joined(separator: ",") + "}"
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as UTF-8.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The first page of the last session, as stored: shown at once on the next launch.
+public struct SavedPage: Sendable, Hashable {
+    /// The page as it was fetched.
+    public var page: FlickrPage
+    /// When it was fetched and stored.
+    public var savedAt: Date
+
+    public init(page: FlickrPage, savedAt: Date) {
+        self.page = page
+        self.savedAt = savedAt
+    }
+
+    /// The age worded for a person: "just now"-ish seconds, minutes, hours or days.
+    public static func wordedAge(from savedAt: Date, to now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(savedAt)))
+        switch seconds {
+        case ..<60: return "\(seconds) s"
+        case ..<3600: return "\(seconds / 60) min"
+        case ..<86_400: return "\(seconds / 3600) h"
+        default: return "\(seconds / 86_400) d"
+        }
+    }
+}
+
+/// Keeps the first page between launches. One production type (``FirstPageStore``); tests inject a mock.
+public protocol FirstPageStoring: Sendable {
+    /// The stored page, or nil when there is none (or it could not be read: it is then rebuilt).
+    func load() -> SavedPage?
+    /// Replaces the stored page.
+    func save(_ page: SavedPage) throws(FirstPageStoreError)
+}
+
+/// A first page that could not be stored. The feed goes on; only the next launch misses it.
+public enum FirstPageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unavailable(path: String, reason: String)
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let path, let reason):
+            "the saved-page database at \(path) is unavailable: \(reason)"
+        case .writeFailed(let path, let reason): "the first page could not be saved in \(path): \(reason)"
+        }
+    }
+}

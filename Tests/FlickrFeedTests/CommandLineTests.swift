@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+/// Where the built `flickr` is: next to the test bundle, or in .build/debug.
+func flickrExecutablePath() -> String? {
+    var candidates: [URL] = []
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    candidates.append(runner.deletingLastPathComponent())
+    candidates.append(runner.deletingLastPathComponent().deletingLastPathComponent())
+    if let executable = Bundle.main.executableURL {
+        candidates.append(executable.deletingLastPathComponent())
+    }
+    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    candidates.append(root.appendingPathComponent(".build/debug"))
+    return candidates.map { $0.appendingPathComponent("flickr").path }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// One run of the executable: exit status and what it printed.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var jsonLines: [[String: Any]] {
+        stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    static func flickr(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
+        let path = try #require(flickrExecutablePath(), "flickr is built next to the tests")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["FLICKR_API_KEY"] = nil
+        environment["LANG"] = "en_US.UTF-8"
+        environment["LC_ALL"] = nil
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// A port nothing listens on: bound, then closed.
+func closedPort() -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+@Suite("flickr on the command line", .serialized)
+struct CommandLineTests {
+    @Test("--demo --json --pages 3, then the same with the server gone shows the saved first page")
+    func demoThenOffline() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let online = try Run.flickr([
+            "--demo", "--json", "--pages", "3", "--cache-dir", cache.path,
+            "--demo-upload-interval", "0.05",
+        ])
+        #expect(online.status == 0, "\(online.stderr)")
+        let lines = online.jsonLines
+        let pages = lines.filter { $0["event"] as? String == "page" }
+        let photos = lines.filter { $0["event"] as? String == "photo" }
+        #expect(pages.map { $0["page"] as? Int } == [1, 2, 3])
+        #expect(pages.allSatisfy { $0["source"] as? String == "network" })
+        let ids = photos.compactMap { $0["id"] as? String }
+        #expect(ids.count == pages.compactMap { $0["count"] as? Int }.reduce(0, +))
+        #expect(Set(ids).count == ids.count, "a photo was printed twice")
+        let firstPageIDs = Array(ids.prefix(40))
+
+        let port = closedPort()
+        let offline = try Run.flickr([
+            "--json", "--pages", "3", "--cache-dir", cache.path, "--api-key", "demo",
+            "--api-base", "http://127.0.0.1:\(port)/services/rest/",
+            "--image-base", "http://127.0.0.1:\(port)/img", "--timeout", "3",
+        ])
+        #expect(offline.status == 2, "\(offline.stdout)\(offline.stderr)")
+        let saved = offline.jsonLines
+        let header = try #require(saved.first)
+        #expect(header["event"] as? String == "page" && header["source"] as? String == "saved")
+        #expect(header["count"] as? Int == 40)
+        #expect(
+            saved.filter { $0["event"] as? String == "photo" }.compactMap { $0["id"] as? String }
+                == firstPageIDs)
+        #expect(saved.last?["event"] as? String == "error" && saved.last?["error"] as? String == "offline")
+    }
+
+    @Test("the saved page shows its pictures offline too, from disk, whatever host served them")
+    func picturesOffline() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        #expect(try Run.flickr(["--demo", "--json", "--cache-dir", cache.path]).status == 0)
+        // A render with the demo running fetches the visible pictures and keeps them on disk.
+        let online = try Run.flickr(["--demo", "--cache-dir", cache.path, "--render-once", "100x30"])
+        #expect(online.stdout.contains("Saved") && !online.stdout.contains("unavailable"))
+        let port = closedPort()
+        let offline = try Run.flickr([
+            "--api-key", "demo", "--api-base", "http://127.0.0.1:\(port)/",
+            "--image-base", "http://127.0.0.1:\(port)/img", "--cache-dir", cache.path,
+            "--render-once", "100x30",
+        ])
+        #expect(offline.stdout.contains("Saved"))
+        #expect(
+            !offline.stdout.contains("unavailable") && !offline.stdout.contains("…  "), "\(offline.stdout)")
+        #expect(offline.stdout.contains("▒") || offline.stdout.contains("▓"))
+    }
+
+    @Test("with nothing saved and no server, nothing can be shown: exit 1")
+    func nothingToShow() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try Run.flickr([
+            "--plain", "--cache-dir", cache.path, "--api-key", "k",
+            "--api-base", "http://127.0.0.1:\(closedPort())/",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("No internet connection"))
+    }
+
+    @Test("no key and no --demo: exit 64 saying how to get a key and that --demo needs none")
+    func missingKey() throws {
+        let run = try Run.flickr(["--plain"])
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.contains("FLICKR_API_KEY") && run.stderr.contains("--api-key")
+                && run.stderr.contains("--demo"))
+        #expect(run.stderr.contains("flickr.com/services/apps/create"))
+    }
+
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["--per-page", "0"], ["--pages", "0"], ["--lang", "de"],
+            ["--api-base", "ftp://x"], ["--no-such-flag"],
+        ])
+    func usage(arguments: [String]) throws {
+        #expect(try Run.flickr(["--demo", "--plain"] + arguments).status == 64)
+    }
+
+    @Test("a wrong key against the demo: apiKey error, exit 1, the key never printed")
+    func wrongKey() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let secret = "s3cretKEY0123456789"
+        let run = try Run.flickr(["--demo", "--json", "--api-key", secret, "--cache-dir", cache.path])
+        #expect(run.status == 1)
+        #expect(run.jsonLines.last?["error"] as? String == "apiKey")
+        #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret))
+    }
+
+    @Test("the key from FLICKR_API_KEY is used and never printed")
+    func keyFromEnvironment() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try Run.flickr(
+            ["--demo", "--plain", "--cache-dir", cache.path],
+            environment: ["FLICKR_API_KEY": "envS3cret99"])
+        #expect(run.status == 1 && run.stderr.contains("--api-key"))
+        #expect(!run.stdout.contains("envS3cret99") && !run.stderr.contains("envS3cret99"))
+    }
+}
