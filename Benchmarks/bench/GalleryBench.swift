@@ -116,7 +116,10 @@ private func galleryTemporaryDirectory() -> URL {
 
     var ours: [Double] = []
     var theirs: [Double] = []
-    for _ in 0..<7 {
+    var reads: [Double] = []
+    // 21 rounds, the first one thrown away: the figures are a few milliseconds, so noise matters.
+    for round in 0..<22 {
+        defer { if round == 0 { ours.removeAll(); theirs.removeAll(); reads.removeAll() } }
         let loader = try galleryLoader(directory: directory)
         ours.append(try await measure { try await galleryLoadAll(urls, loader: loader, from: .disk) }.seconds)
         theirs.append(try await measure {
@@ -127,11 +130,15 @@ private func galleryTemporaryDirectory() -> URL {
                 return try await group.reduce(0, +)
             }
         }.seconds)
+        // Where the difference goes: the verified reads of the disk cache alone (index + checksum).
+        let disk = try DiskCache(directory: directory, logger: quietLogger)
+        reads.append(await measure { urls.reduce(0) { $0 + (disk.data(forKey: $1.absoluteString)?.count ?? 0) } }.seconds)
     }
     let ratio = galleryMedian(ours) / galleryMedian(theirs)
     return [Row(scenario: "gallery-warm",
                 figure: "6 from disk \(format(galleryMedian(ours))) (\(String(format: "%.2f", ratio))x)",
-                reference: "decode 6 files \(format(galleryMedian(theirs)))", target: "<= 1.3x decode", met: ratio <= 1.3)]
+                reference: "decode 6 files \(format(galleryMedian(theirs))); reads \(format(galleryMedian(reads)))",
+                target: "<= 1.3x decode", met: ratio <= 1.3)]
 }
 
 /// Resident memory of this process now (`VmRSS`) or at its peak so far (`VmHWM`), in bytes.
