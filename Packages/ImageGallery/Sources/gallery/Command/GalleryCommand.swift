@@ -173,7 +173,8 @@ struct GalleryCommand: AsyncParsableCommand {
     private func runScreen(urls: [URL], services: GalleryServices, language: Language) async throws {
         let state = GalleryState(urls: urls, configuration: GalleryConfiguration(autoRetry: !noAutoRetry))
         let store = GalleryStore(state: state, loader: services.loader)
-        let screen = GalleryScreen(store: store, language: language, connectivityUpdates: services.connectivity.updates())
+        let connectivity = services.connectivity
+        let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
         let nudge = Task { @MainActor in
             // TerminalUI hands a screen its context with the first event. Until a key is pressed

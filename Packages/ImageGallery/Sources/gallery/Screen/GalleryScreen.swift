@@ -9,7 +9,9 @@ import TerminalUI
 final class GalleryScreen: TerminalScreen {
     let store: GalleryStore
     private var renderer: GalleryRenderer
-    private let connectivityUpdates: AsyncStream<Bool>?
+    /// Subscribes to the network's comings and goings; called once the screen is attached, so the
+    /// first value it yields is the state at that moment, not a stale one from before the first loads.
+    private let connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     private var context: ScreenContext?
@@ -18,7 +20,7 @@ final class GalleryScreen: TerminalScreen {
     /// How often an animation frame is asked for while a removal runs.
     static let frameInterval = Duration.milliseconds(16)
 
-    init(store: GalleryStore, language: Language, connectivityUpdates: AsyncStream<Bool>?) {
+    init(store: GalleryStore, language: Language, connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?) {
         self.store = store
         self.renderer = GalleryRenderer(language: language)
         self.connectivityUpdates = connectivityUpdates
@@ -67,7 +69,7 @@ final class GalleryScreen: TerminalScreen {
         store.onTickRequested = { [weak context] in context?.scheduleTick(after: GalleryScreen.frameInterval) }
         if let connectivityUpdates {
             let store = self.store
-            context.listen(to: connectivityUpdates) { isOnline in
+            context.listen(to: connectivityUpdates()) { isOnline in
                 store.send(.connectivityChanged(isOnline: isOnline))
             }
         }
