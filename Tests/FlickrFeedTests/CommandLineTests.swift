@@ -1,22 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where the built `flickr` is: next to the test bundle, or in .build/debug.
-func flickrExecutablePath() -> String? {
-    var candidates: [URL] = []
-    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    candidates.append(runner.deletingLastPathComponent())
-    candidates.append(runner.deletingLastPathComponent().deletingLastPathComponent())
-    if let executable = Bundle.main.executableURL {
-        candidates.append(executable.deletingLastPathComponent())
-    }
-    candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    candidates.append(root.appendingPathComponent(".build/debug"))
-    return candidates.map { $0.appendingPathComponent("flickr").path }
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-}
+func flickrExecutablePath() -> String? { builtExecutable("flickr") }
 
 /// One run of the executable: exit status and what it printed.
 struct Run {
@@ -30,29 +17,15 @@ struct Run {
         }
     }
 
-    static func flickr(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
+    static func flickr(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
         let path = try #require(flickrExecutablePath(), "flickr is built next to the tests")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["FLICKR_API_KEY"] = nil
         environment["LANG"] = "en_US.UTF-8"
         environment["LC_ALL"] = nil
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let result = try await Subprocess.run(path, arguments, environment: environment)
+        return Run(status: result.status, stdout: result.output, stderr: result.errorOutput)
     }
 }
 
@@ -77,10 +50,10 @@ func closedPort() -> Int {
 @Suite("flickr on the command line", .serialized)
 struct CommandLineTests {
     @Test("--demo --json --pages 3, then the same with the server gone shows the saved first page")
-    func demoThenOffline() throws {
+    func demoThenOffline() async throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let online = try Run.flickr([
+        let online = try await Run.flickr([
             "--demo", "--json", "--pages", "3", "--cache-dir", cache.path,
             "--demo-upload-interval", "0.05",
         ])
@@ -96,7 +69,7 @@ struct CommandLineTests {
         let firstPageIDs = Array(ids.prefix(40))
 
         let port = closedPort()
-        let offline = try Run.flickr([
+        let offline = try await Run.flickr([
             "--json", "--pages", "3", "--cache-dir", cache.path, "--api-key", "demo",
             "--api-base", "http://127.0.0.1:\(port)/services/rest/",
             "--image-base", "http://127.0.0.1:\(port)/img", "--timeout", "3",
@@ -113,15 +86,15 @@ struct CommandLineTests {
     }
 
     @Test("the saved page shows its pictures offline too, from disk, whatever host served them")
-    func picturesOffline() throws {
+    func picturesOffline() async throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        #expect(try Run.flickr(["--demo", "--json", "--cache-dir", cache.path]).status == 0)
+        #expect(try await Run.flickr(["--demo", "--json", "--cache-dir", cache.path]).status == 0)
         // A render with the demo running fetches the visible pictures and keeps them on disk.
-        let online = try Run.flickr(["--demo", "--cache-dir", cache.path, "--render-once", "100x30"])
+        let online = try await Run.flickr(["--demo", "--cache-dir", cache.path, "--render-once", "100x30"])
         #expect(online.stdout.contains("Saved") && !online.stdout.contains("unavailable"))
         let port = closedPort()
-        let offline = try Run.flickr([
+        let offline = try await Run.flickr([
             "--api-key", "demo", "--api-base", "http://127.0.0.1:\(port)/",
             "--image-base", "http://127.0.0.1:\(port)/img", "--cache-dir", cache.path,
             "--render-once", "100x30",
@@ -133,10 +106,10 @@ struct CommandLineTests {
     }
 
     @Test("with nothing saved and no server, nothing can be shown: exit 1")
-    func nothingToShow() throws {
+    func nothingToShow() async throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let run = try Run.flickr([
+        let run = try await Run.flickr([
             "--plain", "--cache-dir", cache.path, "--api-key", "k",
             "--api-base", "http://127.0.0.1:\(closedPort())/",
         ])
@@ -145,8 +118,8 @@ struct CommandLineTests {
     }
 
     @Test("no key and no --demo: exit 64 saying how to get a key and that --demo needs none")
-    func missingKey() throws {
-        let run = try Run.flickr(["--plain"])
+    func missingKey() async throws {
+        let run = try await Run.flickr(["--plain"])
         #expect(run.status == 64)
         #expect(
             run.stderr.contains("FLICKR_API_KEY") && run.stderr.contains("--api-key")
@@ -160,26 +133,26 @@ struct CommandLineTests {
             ["--per-page", "0"], ["--pages", "0"], ["--lang", "de"],
             ["--api-base", "ftp://x"], ["--no-such-flag"],
         ])
-    func usage(arguments: [String]) throws {
-        #expect(try Run.flickr(["--demo", "--plain"] + arguments).status == 64)
+    func usage(arguments: [String]) async throws {
+        #expect(try await Run.flickr(["--demo", "--plain"] + arguments).status == 64)
     }
 
     @Test("a wrong key against the demo: apiKey error, exit 1, the key never printed")
-    func wrongKey() throws {
+    func wrongKey() async throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
         let secret = "s3cretKEY0123456789"
-        let run = try Run.flickr(["--demo", "--json", "--api-key", secret, "--cache-dir", cache.path])
+        let run = try await Run.flickr(["--demo", "--json", "--api-key", secret, "--cache-dir", cache.path])
         #expect(run.status == 1)
         #expect(run.jsonLines.last?["error"] as? String == "apiKey")
         #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret))
     }
 
     @Test("the key from FLICKR_API_KEY is used and never printed")
-    func keyFromEnvironment() throws {
+    func keyFromEnvironment() async throws {
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let run = try Run.flickr(
+        let run = try await Run.flickr(
             ["--demo", "--plain", "--cache-dir", cache.path],
             environment: ["FLICKR_API_KEY": "envS3cret99"])
         #expect(run.status == 1 && run.stderr.contains("--api-key"))
