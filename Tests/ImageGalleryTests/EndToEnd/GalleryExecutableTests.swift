@@ -67,6 +67,16 @@ extension ServerAndProcessTests {
             #expect(result.stdout.contains(#""error":"offline","message":"Нет соединения с Интернетом""#))
         }
 
+        @Test("an offline cache that cannot be created is reported, and the pictures still load")
+        func unusableCacheDirectory() async throws {
+            let port = try await GalleryProcess.freePort()
+            // Nothing can be created under /proc, not even by root.
+            let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(port)", "--cache-dir", "/proc/gallery-cache", "--json"])
+            #expect(result.status == 0)
+            #expect(result.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+            #expect(result.stderr.hasPrefix("gallery: "), "stderr: \(result.stderr)")
+        }
+
         @Test("piped output without --json prints one plain line per picture and a summary")
         func plainWhenPiped() async throws {
             let port = try await GalleryProcess.freePort()

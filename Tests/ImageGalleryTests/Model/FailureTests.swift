@@ -61,6 +61,16 @@ struct FailureTests {
         #expect(model.state.status?.text.english == "Could not save for offline use: The disk is full")
     }
 
+    @Test("an offline cache that cannot be opened is said in the status bar; pictures still load")
+    func cacheUnavailable() {
+        var model = ModelHarness()
+        let readOnly = UserFacingError(code: "readOnly", message: LocalizedText(en: "The disk is read-only", ru: "Диск только для чтения"))
+        model.send(.offlineCacheUnavailable(readOnly))
+        #expect(model.state.status == .notSavedOffline(readOnly))
+        model.finish(0, .success(Fixture.picture()))
+        #expect(model.status(0)?.isLoaded == true)
+    }
+
     @Test("the offline banner goes away by itself when the network returns")
     func bannerClears() {
         var model = ModelHarness()

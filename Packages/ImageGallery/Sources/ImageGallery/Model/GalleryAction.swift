@@ -1,3 +1,4 @@
+import ErrorReporting
 import Foundation
 
 /// Everything that can happen to the gallery: a person's input, the clock, the network, a load.
@@ -28,6 +29,9 @@ public enum GalleryAction: Sendable, Hashable {
     case tick(now: Duration)
     /// The network came or went.
     case connectivityChanged(isOnline: Bool)
+    /// The offline cache could not be opened (full or read-only disk): pictures still load, but
+    /// are not kept, and the status bar says so.
+    case offlineCacheUnavailable(UserFacingError)
     /// A load settled. Results of loads that were cancelled or superseded are ignored.
     case loadFinished(LoadToken, Result<LoadedPicture, LoadFailure>)
 }

@@ -38,6 +38,8 @@ public enum GalleryModel {
             state.advanceRemoval(to: now, effects: &effects)
         case .connectivityChanged(let isOnline):
             state.connectivityChanged(isOnline: isOnline)
+        case .offlineCacheUnavailable(let error):
+            state.status = .notSavedOffline(error)
         case .loadFinished(let token, let result):
             state.finishLoad(token, result: result)
         }

@@ -134,7 +134,6 @@ struct GalleryCommand: AsyncParsableCommand {
             if !summary.allLoaded { throw ExitCode(2) }
             return
         }
-        if let warning = services.diskCacheWarning { FileHandle.standardError.write(Data("gallery: \(warning.line(in: language))\n".utf8)) }
         try await runScreen(urls: pictureURLs, services: services, language: language)
         await demoServer?.stop()
     }
@@ -173,6 +172,7 @@ struct GalleryCommand: AsyncParsableCommand {
     private func runScreen(urls: [URL], services: GalleryServices, language: Language) async throws {
         let state = GalleryState(urls: urls, configuration: GalleryConfiguration(autoRetry: !noAutoRetry))
         let store = GalleryStore(state: state, loader: services.loader)
+        if let warning = services.diskCacheWarning { store.send(.offlineCacheUnavailable(warning)) }
         let connectivity = services.connectivity
         let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
