@@ -78,7 +78,7 @@ private func galleryTemporaryDirectory() -> URL {
         defer { try? FileManager.default.removeItem(at: directory) }
         let loader = try galleryLoader(directory: directory)
         ours.append(try await measure { try await galleryLoadAll(urls, loader: loader, from: .network) }.seconds)
-        let arguments = ["--parallel", "--parallel-max", "6", "-s", "--fail"] + urls.flatMap { ["-o", "/dev/null", $0.absoluteString] }
+        let arguments = ["--parallel", "--parallel-immediate", "--parallel-max", "6", "-s", "--fail"] + urls.flatMap { ["-o", "/dev/null", $0.absoluteString] }
         guard let curl = try timeExternal("curl", arguments) else {
             return [Row(scenario: "gallery-cold", figure: "gallery \(format(galleryMedian(ours)))",
                         reference: "curl not installed", target: "<= 1.3x curl", met: nil)]
