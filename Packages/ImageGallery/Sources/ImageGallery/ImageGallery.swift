@@ -1,1 +1,0 @@
-// The gallery model and pipeline client.

@@ -1,0 +1,36 @@
+import ErrorReporting
+
+/// What the status bar says beside the key hints.
+public enum GalleryStatus: Sendable, Hashable {
+    /// A cell was selected before its picture loaded.
+    case cannotRemoveNotLoaded
+    /// A load timed out or its connection dropped: try again with pull-to-refresh.
+    case pullToRefresh(after: FailureKind)
+    /// A picture is shown but could not be saved to the offline cache.
+    case notSavedOffline(UserFacingError)
+    /// The network came back and cells that failed for want of it are loading again.
+    case retryingAfterReconnect
+
+    /// The text in both languages.
+    public var text: LocalizedText {
+        switch self {
+        case .cannotRemoveNotLoaded: GalleryPhrases.cannotRemoveNotLoaded
+        case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongPullToRefresh
+        case .pullToRefresh: GalleryPhrases.droppedPullToRefresh
+        case .notSavedOffline(let error):
+            LocalizedText(
+                en: "\(GalleryPhrases.notSavedOffline.english): \(error.message.english)",
+                ru: "\(GalleryPhrases.notSavedOffline.russian): \(error.message.russian)"
+            )
+        case .retryingAfterReconnect: GalleryPhrases.retryingAfterReconnect
+        }
+    }
+
+    /// True for a remark about one key press, cleared by the next move.
+    var isTransient: Bool {
+        switch self {
+        case .cannotRemoveNotLoaded, .retryingAfterReconnect: true
+        case .pullToRefresh, .notSavedOffline: false
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import Caching
+import DemoServer
+import ErrorReporting
+import Foundation
+import ImageGallery
+import ImagePipeline
+import Logging
+import Networking
+import TerminalUI
+
+/// `gallery`: the image gallery task in a terminal. Full-screen when run in a terminal; one line per
+/// picture (or JSON) when piped, or with `--plain` / `--json`.
+@main
+struct GalleryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "A gallery of pictures loaded on demand, with an offline cache.",
+        discussion: """
+            Keys: arrows or j/k move, PgUp/PgDn/Home/End, Enter removes a loaded picture, r refreshes \
+            (pull-to-refresh; the mouse wheel up at the top does it too), ? help, q quits.
+            Exit status in plain and JSON mode: 0 when every picture loaded, 2 when any failed, 64 for a usage error.
+            """
+    )
+
+    @Option(name: .customLong("url"), help: "A picture URL (repeat for more); replaces the built-in six.")
+    var urls: [String] = []
+
+    @Option(name: .customLong("urls-file"), help: "A file with one URL per line (# starts a comment).")
+    var urlsFile: String?
+
+    @Flag(help: "Serve six generated pictures from the embedded demo server on 127.0.0.1.")
+    var demo = false
+
+    @Option(name: .customLong("demo-port"), help: "The demo server's port (0: any free one).")
+    var demoPort = 8089
+
+    @Option(name: .customLong("demo-faults"), help: "Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down.")
+    var demoFaults: String?
+
+    @Option(name: .customLong("cache-dir"), help: "Where the offline cache lives (default: ~/.cache/gallery).")
+    var cacheDir: String?
+
+    @Option(name: .customLong("max-concurrent"), help: "How many pictures download at once.")
+    var maxConcurrent = 6
+
+    @Option(name: .customLong("memory-limit"), help: "Memory for decoded pictures, e.g. 64MB, 512k.")
+    var memoryLimit = "64MB"
+
+    @Option(help: "Seconds before a picture load gives up.")
+    var timeout: Double = 30
+
+    @Flag(name: .customLong("no-auto-retry"), help: "Do not reload failed pictures when the network returns.")
+    var noAutoRetry = false
+
+    @Option(help: "Language of messages: en or ru (default: from the locale).")
+    var lang: String?
+
+    @Flag(help: "Print one line per picture instead of the full screen.")
+    var plain = false
+
+    @Flag(help: "Print one JSON object per picture instead of the full screen.")
+    var json = false
+
+    mutating func validate() throws {
+        guard maxConcurrent >= 1 else { throw ValidationError("--max-concurrent must be at least 1") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard ByteCount(parsing: memoryLimit) != nil else {
+            throw ValidationError("--memory-limit '\(memoryLimit)' is not a size such as 64MB or 512k")
+        }
+        guard (0...65535).contains(demoPort) else { throw ValidationError("--demo-port must be 0...65535") }
+        if let lang, Language(code: lang) == nil { throw ValidationError("--lang must be en or ru, not '\(lang)'") }
+        if let demoFaults {
+            guard demo else { throw ValidationError("--demo-faults needs --demo") }
+            do { _ = try DemoFaultPlan(parsing: demoFaults) } catch { throw ValidationError("--demo-faults: \(error)") }
+        }
+        if demo && (!urls.isEmpty || urlsFile != nil) {
+            throw ValidationError("--demo serves its own pictures; leave out --url and --urls-file")
+        }
+        if plain && json { throw ValidationError("choose one of --plain and --json") }
+        _ = try listedURLs()
+    }
+
+    /// The URLs of `--url` and `--urls-file`, checked; nil when neither was given.
+    func listedURLs() throws -> [URL]? {
+        guard !urls.isEmpty || urlsFile != nil else { return nil }
+        do {
+            var list = try urls.map { text throws(PictureSources.InvalidURL) in try PictureSources.parse(text) }
+            if let urlsFile {
+                let contents: String
+                do {
+                    contents = try String(contentsOfFile: urlsFile, encoding: .utf8)
+                } catch {
+                    throw ValidationError("cannot read --urls-file '\(urlsFile)': \(error.localizedDescription)")
+                }
+                list += try PictureSources.parseFile(contents)
+            }
+            guard !list.isEmpty else { throw ValidationError("no URLs given: --urls-file '\(urlsFile ?? "")' is empty") }
+            return list
+        } catch let invalid as PictureSources.InvalidURL {
+            throw ValidationError(invalid.description)
+        }
+    }
+
+    func run() async throws {
+        let language = Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+        var demoServer: DemoServer?
+        let pictureURLs: [URL]
+        if demo {
+            let plan = try demoFaults.map { try DemoFaultPlan(parsing: $0) } ?? DemoFaultPlan()
+            let (server, base) = try await startDemo(plan: plan)
+            demoServer = server
+            pictureURLs = DemoGallery.urls(base: base)
+        } else {
+            pictureURLs = try listedURLs() ?? PictureSources.defaultURLs
+        }
+        defer { if let demoServer { Task { await demoServer.stop() } } }
+
+        let services = GalleryServices(
+            options: GalleryServices.Options(
+                cacheDirectory: CacheLocation.directory(
+                    tool: "gallery", override: cacheDir, environment: ProcessInfo.processInfo.environment),
+                timeout: .milliseconds(Int64(timeout * 1000)),
+                maxConcurrent: maxConcurrent,
+                memoryLimit: ByteCount(parsing: memoryLimit)?.bytes ?? 64 << 20,
+                probeURL: pictureURLs.first
+            )
+        )
+        let interactive = !plain && !json && TerminalApp.isInteractive(environment: ProcessInfo.processInfo.environment)
+        guard interactive else {
+            let format: PlainReport.Format = json ? .json : .text
+            let summary = await runPlain(urls: pictureURLs, services: services, report: PlainReport(format: format, language: language))
+            await demoServer?.stop()
+            if !summary.allLoaded { throw ExitCode(2) }
+            return
+        }
+        try await runScreen(urls: pictureURLs, services: services, language: language)
+        await demoServer?.stop()
+    }
+
+    /// Starts the demo server (unless the plan says it is down) and returns it with its base URL.
+    private func startDemo(plan: DemoFaultPlan) async throws -> (DemoServer?, URL) {
+        guard !plan.serverDown else { return (nil, DemoGallery.baseURL(port: demoPort)) }
+        let server = DemoServer(port: demoPort)
+        try DemoGallery.install(on: server, plan: plan, slowDelay: .milliseconds(Int64(timeout * 1000)) + .seconds(30))
+        do {
+            return (server, try await server.start())
+        } catch {
+            throw ValidationError("cannot start the demo server on 127.0.0.1:\(demoPort): \(error). Try --demo-port 0.")
+        }
+    }
+
+    private func runPlain(urls: [URL], services: GalleryServices, report: PlainReport) async -> GallerySummary {
+        if let warning = services.diskCacheWarning {
+            FileHandle.standardError.write(Data("gallery: \(warning.line(in: report.language))\n".utf8))
+        }
+        let summary = await GalleryBatch.loadAll(
+            urls, loader: services.loader, targetSize: PictureSize(width: 200, height: 200),
+            maxConcurrent: maxConcurrent
+        ) { item in
+            Self.printLine(report.line(for: item))
+        }
+        Self.printLine(report.summaryLine(summary))
+        return summary
+    }
+
+    private static func printLine(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    @MainActor
+    private func runScreen(urls: [URL], services: GalleryServices, language: Language) async throws {
+        let state = GalleryState(urls: urls, configuration: GalleryConfiguration(autoRetry: !noAutoRetry))
+        let store = GalleryStore(state: state, loader: services.loader)
+        if let warning = services.diskCacheWarning { store.send(.offlineCacheUnavailable(warning)) }
+        let connectivity = services.connectivity
+        let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
+        services.connectivity.startProbing(interval: .seconds(2))
+        let nudge = Task { @MainActor in
+            // TerminalUI hands a screen its context with the first event. Until a key is pressed
+            // there is none, so ask for a resize event (SIGWINCH, which TerminalUI already watches)
+            // until the screen has one: then finished loads can ask for a render.
+            while !screen.isAttached && !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(50))
+                kill(getpid(), SIGWINCH)
+            }
+        }
+        defer { nudge.cancel() }
+        try await TerminalApp.run(screen)
+        services.connectivity.stopProbing()
+    }
+}

@@ -1,0 +1,50 @@
+import Caching
+import ErrorReporting
+import Foundation
+import ImageGallery
+import ImagePipeline
+import Logging
+import Networking
+
+/// The composition root: one HTTP client, one connectivity signal, one disk cache and one image
+/// pipeline for the run, and the gallery's loader on top.
+struct GalleryServices: Sendable {
+    struct Options: Sendable {
+        var cacheDirectory: URL
+        var timeout: Duration
+        var maxConcurrent: Int
+        var memoryLimit: Int
+        /// Where the connectivity probe knocks while offline.
+        var probeURL: URL?
+    }
+
+    let connectivity: Connectivity
+    let client: HTTPClient
+    let loader: PipelineGalleryLoader
+    /// Set when the offline cache could not be opened: pictures still load, but are not kept.
+    let diskCacheWarning: UserFacingError?
+
+    init(options: Options) {
+        // Logs would scribble over the full screen: the gallery shows its errors itself.
+        let logger = Logger(label: "gallery") { _ in SwiftLogNoOpLogHandler() }
+        let probe = options.probeURL.flatMap { url -> Connectivity.Probe? in
+            guard let host = url.host else { return nil }
+            let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+            return .tcp(host: host, port: port)
+        }
+        connectivity = Connectivity(initiallyOnline: true, probe: probe)
+        var configuration = HTTPClient.Configuration()
+        configuration.deadline = options.timeout
+        configuration.maxConcurrentRequests = options.maxConcurrent
+        client = HTTPClient(configuration: configuration, connectivity: connectivity, logger: logger)
+        var diskCache: DiskCache?
+        do {
+            diskCache = try DiskCache(directory: options.cacheDirectory, logger: logger)
+            diskCacheWarning = nil
+        } catch {
+            diskCache = nil
+            diskCacheWarning = error.userFacingError
+        }
+        loader = PipelineGalleryLoader(client: client, diskCache: diskCache, memoryCostLimit: options.memoryLimit, logger: logger)
+    }
+}

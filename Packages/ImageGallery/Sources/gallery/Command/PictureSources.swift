@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where the gallery's pictures come from when no `--demo` is given.
+enum PictureSources {
+    /// Six photos of at least 800x600 with fixed ids, so the offline cache holds across runs.
+    static let defaultURLs: [URL] = [10, 20, 29, 37, 48, 57].map {
+        URL(string: "https://picsum.photos/id/\($0)/1200/900")!
+    }
+
+    /// A reason a URL cannot be used, said so a person can fix it.
+    struct InvalidURL: Error, Equatable, CustomStringConvertible {
+        let text: String
+        let reason: String
+        var description: String { "invalid URL '\(text)': \(reason)" }
+    }
+
+    /// Parses one URL: http or https, with a host.
+    static func parse(_ text: String) throws(InvalidURL) -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+            throw InvalidURL(text: text, reason: "not a URL")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw InvalidURL(text: text, reason: "only http and https are supported, not \(scheme)")
+        }
+        guard let host = url.host, !host.isEmpty else { throw InvalidURL(text: text, reason: "it has no host") }
+        return url
+    }
+
+    /// The URLs of a `--urls-file`: one per line; blank lines and `#` comments are skipped.
+    static func parseFile(_ contents: String) throws(InvalidURL) -> [URL] {
+        var urls: [URL] = []
+        for line in contents.split(whereSeparator: \.isNewline) {
+            let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
+                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !text.isEmpty else { continue }
+            urls.append(try parse(text))
+        }
+        return urls
+    }
+}

@@ -1,0 +1,174 @@
+import ErrorReporting
+import ImageGallery
+import TerminalUI
+
+/// Draws a ``GalleryState`` into a ``Frame``: a pure function of the state, the size and a few
+/// display settings, so screens are tested as text.
+struct GalleryRenderer: Sendable {
+    /// The language of every word on screen.
+    var language: Language
+    /// How pictures become cells (truecolour, 256 colours or text).
+    var imageMode: ImageCells.Mode
+    /// Which spinner frame shows.
+    var spinnerPhase: Int
+
+    init(language: Language = .english, imageMode: ImageCells.Mode = .trueColor, spinnerPhase: Int = 0) {
+        self.language = language
+        self.imageMode = imageMode
+        self.spinnerPhase = spinnerPhase
+    }
+
+    static let selectedStyle = Style(foreground: .brightYellow, bold: true)
+    static let cellStyle = Style(foreground: .gray)
+    static let messageStyle = Style(foreground: .brightRed, bold: true)
+
+    /// The whole screen.
+    func render(_ state: GalleryState, size: TerminalSize) -> Frame {
+        var frame = Frame(size: size)
+        guard size.columns > 0, size.rows > 0 else { return frame }
+        let geometry = ScreenGeometry(size: size)
+        drawTitle(state, into: &frame)
+        drawBannerRow(state, into: &frame)
+        if size.rows > 3 {
+            var list = Frame(size: TerminalSize(columns: size.columns, rows: geometry.listHeight))
+            drawList(state, geometry: geometry, into: &list)
+            frame.draw(list, column: 0, row: ScreenGeometry.listTop)
+        }
+        if size.rows > 1 { drawStatus(state, into: &frame, row: geometry.statusRow) }
+        if state.isShowingHelp { drawHelp(into: &frame) }
+        return frame
+    }
+
+    // MARK: Bars
+
+    private func drawTitle(_ state: GalleryState, into frame: inout Frame) {
+        let loaded = state.items.filter { $0.status.isLoaded }.count
+        TitleBar(ScreenPhrases.title.text(in: language), trailing: "\(loaded)/\(state.items.count)")
+            .draw(into: &frame, row: ScreenGeometry.titleRow)
+    }
+
+    private func drawBannerRow(_ state: GalleryState, into frame: inout Frame) {
+        guard frame.size.rows > 2 else { return }
+        if state.isOffline {
+            Banner(CommonPhrases.noInternet.text(in: language), kind: .warning).draw(into: &frame, row: ScreenGeometry.bannerRow)
+        } else if state.isRefreshing {
+            // The pull-to-refresh spinner, where a phone shows it: above the list.
+            let text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.refreshing.text(in: language))"
+            frame.putCentered(text, in: frame.bounds, row: ScreenGeometry.bannerRow, style: Style(bold: true))
+        }
+    }
+
+    private func drawStatus(_ state: GalleryState, into frame: inout Frame, row: Int) {
+        let right: String
+        if let status = state.status {
+            right = status.text.text(in: language)
+        } else if state.isRefreshing {
+            right = ScreenPhrases.refreshing.text(in: language)
+        } else if let selected = state.selectedIndex {
+            right = "\(selected + 1)/\(state.items.count)"
+        } else {
+            right = ""
+        }
+        StatusBar(left: ScreenPhrases.hints.text(in: language), right: right).draw(into: &frame, row: row)
+    }
+
+    private func drawHelp(into frame: inout Frame) {
+        let lines = ScreenPhrases.help.map { $0.text(in: language) }
+        let width = min(frame.size.columns, (lines.map { displayWidth(of: $0) }.max() ?? 0) + 4)
+        let height = min(frame.size.rows, lines.count + 4)
+        let box = Rect(column: (frame.size.columns - width) / 2, row: (frame.size.rows - height) / 2,
+                       width: width, height: height)
+        frame.fill(box)
+        frame.drawBox(box, style: Style(bold: true))
+        frame.putCentered(" \(ScreenPhrases.helpTitle.text(in: language)) ", in: box, row: box.row, style: Style(bold: true))
+        for (offset, line) in lines.enumerated() where offset < height - 4 {
+            frame.put(line, column: box.column + 2, row: box.row + 1 + offset, maxWidth: width - 4)
+        }
+        frame.putCentered(ScreenPhrases.closeHelp.text(in: language), in: box, row: box.maxRow - 2, style: Style(dim: true))
+    }
+
+    // MARK: The list
+
+    private func drawList(_ state: GalleryState, geometry: ScreenGeometry, into list: inout Frame) {
+        guard !state.items.isEmpty else {
+            list.putCentered(ScreenPhrases.empty.text(in: language), in: list.bounds, row: list.size.rows / 2)
+            return
+        }
+        let layout = geometry.galleryLayout
+        let pitch = layout.pitch
+        let visible = layout.visibleRange(offset: state.scrollOffset, count: state.items.count)
+        // One more below: while a gap closes, the next cell slides up into view.
+        let first = max(0, visible.lowerBound - 1)
+        let end = min(state.items.count, max(visible.upperBound, first) + 1)
+        for index in first..<end {
+            var top = layout.top(ofCellAt: index) - state.scrollOffset
+            var left = 1
+            if let removal = state.removal {
+                switch removal.phase {
+                case .slidingOut where index == removal.index:
+                    left += Int((removal.easedProgress * Double(list.size.columns)).rounded())
+                case .closingGap where index == removal.index:
+                    continue
+                case .closingGap where index > removal.index:
+                    top -= Int((removal.easedProgress * Double(pitch)).rounded())
+                default:
+                    break
+                }
+            }
+            let rect = Rect(column: left, row: top, width: geometry.cellWidth, height: geometry.cellHeight)
+            drawCell(state.items[index], selected: index == state.selectedIndex, in: rect, into: &list)
+        }
+    }
+
+    private func drawCell(_ item: GalleryItem, selected: Bool, in rect: Rect, into frame: inout Frame) {
+        let style = selected ? Self.selectedStyle : Self.cellStyle
+        frame.fill(rect)
+        drawBorder(rect, heavy: selected, style: style, into: &frame)
+        frame.put(" \(item.id.rawValue + 1) ", column: rect.column + 2, row: rect.row, style: style)
+        if selected, rect.column == 1 {
+            frame.put("▶", column: 0, row: rect.row + rect.height / 2, style: style)
+        }
+        let inner = Rect(column: rect.column + 1, row: rect.row + 1, width: rect.width - 2, height: rect.height - 2)
+        let middle = inner.row + inner.height / 2
+        switch item.status {
+        case .loaded(let picture):
+            ImageCells.draw(picture.bitmap, into: &frame, in: inner, mode: imageMode,
+                            label: "\(item.id.rawValue + 1)")
+            if item.isReloading {
+                frame.put(" \(Spinner(phase: spinnerPhase).symbol) ", column: rect.maxColumn - 5, row: rect.row, style: style)
+            }
+        case .loading:
+            let text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
+            frame.putCentered(text, in: inner, row: middle)
+        case .failed(let failure):
+            var lines = TextLayout.wrap(failure.cellMessage.text(in: language), width: max(1, inner.width - 2))
+            if failure.kind.suggestsRefresh { lines.append(CommonPhrases.pullToRefresh.text(in: language)) }
+            let start = middle - lines.count / 2
+            for (offset, line) in lines.enumerated() {
+                frame.putCentered(line, in: inner, row: start + offset, style: Self.messageStyle)
+            }
+        case .idle:
+            break
+        }
+    }
+
+    /// A single or heavy box; parts outside the frame are clipped.
+    private func drawBorder(_ rect: Rect, heavy: Bool, style: Style, into frame: inout Frame) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let (horizontal, vertical) = heavy ? ("━", "┃") : ("─", "│")
+        let corners = heavy ? ["┏", "┓", "┗", "┛"] : ["┌", "┐", "└", "┘"]
+        let right = rect.maxColumn - 1, bottom = rect.maxRow - 1
+        for x in rect.column + 1..<right {
+            frame[x, rect.row] = Cell(horizontal, style: style)
+            frame[x, bottom] = Cell(horizontal, style: style)
+        }
+        for y in rect.row + 1..<bottom {
+            frame[rect.column, y] = Cell(vertical, style: style)
+            frame[right, y] = Cell(vertical, style: style)
+        }
+        frame[rect.column, rect.row] = Cell(corners[0], style: style)
+        frame[right, rect.row] = Cell(corners[1], style: style)
+        frame[rect.column, bottom] = Cell(corners[2], style: style)
+        frame[right, bottom] = Cell(corners[3], style: style)
+    }
+}

@@ -1,0 +1,89 @@
+import ErrorReporting
+import Foundation
+import ImageGallery
+import TerminalUI
+
+/// The gallery's full-screen view: turns terminal events into ``GalleryAction``s for its store and
+/// renders the store's state with ``GalleryRenderer``. No business logic lives here.
+@MainActor
+final class GalleryScreen: TerminalScreen {
+    let store: GalleryStore
+    private var renderer: GalleryRenderer
+    /// Subscribes to the network's comings and goings; called once the screen is attached, so the
+    /// first value it yields is the state at that moment, not a stale one from before the first loads.
+    private let connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var context: ScreenContext?
+    private var measuredSize: TerminalSize?
+
+    /// How often an animation frame is asked for while a removal runs.
+    static let frameInterval = Duration.milliseconds(16)
+
+    init(store: GalleryStore, language: Language, connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?) {
+        self.store = store
+        self.renderer = GalleryRenderer(language: language)
+        self.connectivityUpdates = connectivityUpdates
+        self.start = clock.now
+    }
+
+    /// True once the run loop has handed the screen its context (the first event arrived).
+    var isAttached: Bool { context != nil }
+
+    func handle(_ event: Event, context: ScreenContext) {
+        attach(context)
+        if event == .tick {
+            if store.state.removal != nil { store.send(.tick(now: clock.now - start)) }
+            keepSpinning()
+            return
+        }
+        let geometry = ScreenGeometry(size: context.size)
+        measure(context.size)
+        switch GalleryInput.interpret(event, geometry: geometry, state: store.state) {
+        case .action(let action): store.send(action)
+        case .quit: context.quit()
+        case .ignore: break
+        }
+        keepSpinning()
+    }
+
+    func render(size: TerminalSize) -> Frame {
+        // The screen measures itself on its first render, the way a view lays out before it shows.
+        measure(size)
+        renderer.spinnerPhase = Spinner(elapsed: clock.now - start).phase
+        return renderer.render(store.state, size: size)
+    }
+
+    /// Tells the model the layout when the terminal's size is new.
+    private func measure(_ size: TerminalSize) {
+        guard size != measuredSize else { return }
+        measuredSize = size
+        store.send(.layoutChanged(ScreenGeometry(size: size).galleryLayout))
+    }
+
+    private func attach(_ context: ScreenContext) {
+        guard self.context == nil else { return }
+        self.context = context
+        renderer.imageMode = context.imageMode
+        store.onChange = { [weak context] _ in context?.requestRender() }
+        store.onTickRequested = { [weak context] in context?.scheduleTick(after: GalleryScreen.frameInterval) }
+        if let connectivityUpdates {
+            let store = self.store
+            context.listen(to: connectivityUpdates()) { isOnline in
+                store.send(.connectivityChanged(isOnline: isOnline))
+            }
+        }
+        context.requestRender()
+    }
+
+    /// Keeps spinners turning while anything loads.
+    private func keepSpinning() {
+        guard let context else { return }
+        let state = store.state
+        if state.removal != nil {
+            context.scheduleTick(after: Self.frameInterval)
+        } else if state.hasLoadsInFlight || state.isRefreshing {
+            context.scheduleTick(after: Spinner.interval)
+        }
+    }
+}

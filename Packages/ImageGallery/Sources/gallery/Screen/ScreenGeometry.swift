@@ -1,0 +1,44 @@
+import ImageGallery
+import TerminalUI
+
+/// Where things go on a terminal of a given size: the title bar on the first row, the banner /
+/// pull-to-refresh row under it, the list, and the status bar on the last row.
+///
+/// A cell is the terminal's width minus a one-column margin on each side, and as many rows as half
+/// its width: with half-block pixels (two per row) that is a square, like the task's cells.
+struct ScreenGeometry: Sendable, Hashable {
+    let size: TerminalSize
+
+    static let titleRow = 0
+    static let bannerRow = 1
+    static let listTop = 2
+    static let gap = 1
+
+    /// Rows the list has.
+    var listHeight: Int { max(0, size.rows - 3) }
+    /// The status bar's row.
+    var statusRow: Int { max(0, size.rows - 1) }
+    /// Columns of one cell, border included.
+    var cellWidth: Int { max(4, size.columns - 2) }
+    /// Rows of one cell, border included: half the width, a square of half-block pixels.
+    var cellHeight: Int { max(3, cellWidth / 2) }
+    /// The picture area inside a cell's border.
+    var pictureCells: TerminalSize { TerminalSize(columns: cellWidth - 2, rows: cellHeight - 2) }
+    /// The pixel size pictures are downsampled to: one pixel across and two down per cell.
+    var pictureSize: PictureSize { PictureSize(width: pictureCells.columns, height: pictureCells.rows * 2) }
+
+    /// The model's view of this geometry.
+    var galleryLayout: GalleryLayout {
+        GalleryLayout(viewportHeight: listHeight, cellHeight: cellHeight, gap: Self.gap, cellPixelSize: pictureSize)
+    }
+
+    /// The item under the screen cell (`column`, `row`), if any.
+    func itemIndex(atColumn column: Int, row: Int, state: GalleryState) -> Int? {
+        guard row >= Self.listTop, row < Self.listTop + listHeight, column >= 1, column <= cellWidth else { return nil }
+        let contentRow = row - Self.listTop + state.scrollOffset
+        let pitch = cellHeight + Self.gap
+        guard contentRow % pitch < cellHeight else { return nil }
+        let index = contentRow / pitch
+        return state.items.indices.contains(index) ? index : nil
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import ImageGallery
+
+@Suite("Batch loading for plain and JSON mode")
+struct BatchTests {
+    @Test("every item is reported once as it settles, then tallied")
+    func reportsEveryItem() async {
+        let loader = MockImageLoader()
+        for url in Fixture.urls(5) { loader.answerImmediately(url, with: .success(Fixture.picture())) }
+        loader.answerImmediately(Fixture.url(3), with: .failure(Fixture.error("offline")))
+        loader.answerImmediately(Fixture.url(6), with: .failure(Fixture.error("timeout")))
+        let reports = Mutex<[GalleryItemReport]>([])
+        let summary = await GalleryBatch.loadAll(Fixture.urls(6), loader: loader, targetSize: PictureSize(width: 10, height: 10),
+                                                 maxConcurrent: 2) { report in reports.withLock { $0.append(report) } }
+        let settled = reports.withLock { $0 }
+        #expect(settled.map(\.index).sorted() == [1, 2, 3, 4, 5, 6])
+        #expect(summary == GallerySummary(loaded: 4, failed: 2, offline: true))
+        #expect(!summary.allLoaded)
+        let third = settled.first { $0.index == 3 }
+        #expect(third?.url == Fixture.url(3))
+        #expect((try? third?.outcome.get()) == nil)
+    }
+
+    @Test("no more than maxConcurrent loads run at once")
+    func concurrencyLimit() async {
+        let loader = MockImageLoader()
+        let urls = Fixture.urls(5)
+        async let summary = GalleryBatch.loadAll(urls, loader: loader, targetSize: PictureSize(width: 4, height: 4),
+                                                 maxConcurrent: 2) { _ in }
+        for answered in 0..<urls.count {
+            // After `answered` answers the batch has started two more, never a third.
+            await loader.waitForRequests(min(answered + 2, urls.count))
+            let pending = loader.pendingURLs
+            #expect(pending.count == min(2, urls.count - answered))
+            loader.succeed(pending[0], with: Fixture.picture())
+        }
+        #expect(await summary == GallerySummary(loaded: 5, failed: 0, offline: false))
+    }
+}

@@ -1,0 +1,67 @@
+import ErrorReporting
+import Foundation
+import Testing
+@testable import gallery
+@testable import ImageGallery
+
+@Suite("Plain and JSON lines")
+struct PlainReportTests {
+    let url = URL(string: "http://127.0.0.1:8089/img/1.jpg")!
+
+    func loaded(_ source: PictureSource = .network) -> GalleryItemReport {
+        var picture = Fixture.picture(source: source)
+        picture.encodedByteCount = 123_456
+        return GalleryItemReport(index: 1, url: url, outcome: .success(picture), duration: .milliseconds(84))
+    }
+
+    @Test("a loaded item is one JSON object with the documented keys in order")
+    func loadedJSON() {
+        let report = PlainReport(format: .json, language: .english)
+        #expect(report.line(for: loaded()) == #"{"event":"item","index":1,"url":"http://127.0.0.1:8089/img/1.jpg","state":"loaded","source":"network","width":1200,"height":900,"bytes":123456,"ms":84}"#)
+    }
+
+    @Test("a failed item carries the code and the user-facing text", arguments: [
+        (FailureKind.offline, "offline", "No internet connection"),
+        (.timeout, "timeout", "Took too long / the server is not responding"),
+        (.unavailable, "unavailable", "Image at this URL is unavailable"),
+        (.dropped, "dropped", "The connection dropped"),
+        (.invalidImage, "invalidImage", "Image at this URL is unavailable"),
+    ])
+    func failedJSON(kind: FailureKind, code: String, message: String) {
+        let report = PlainReport(format: .json, language: .english)
+        let item = GalleryItemReport(index: 3, url: url, outcome: .failure(Fixture.failure(kind)), duration: .zero)
+        #expect(report.line(for: item) == #"{"event":"item","index":3,"url":"http://127.0.0.1:8089/img/1.jpg","state":"failed","error":""# + code + #"","message":""# + message + #""}"#)
+    }
+
+    @Test("the summary line")
+    func summary() {
+        let report = PlainReport(format: .json, language: .english)
+        #expect(report.summaryLine(GallerySummary(loaded: 5, failed: 1, offline: false)) == #"{"event":"summary","loaded":5,"failed":1,"offline":false}"#)
+        let text = PlainReport(format: .text, language: .russian)
+        #expect(text.summaryLine(GallerySummary(loaded: 0, failed: 6, offline: true)) == "0 loaded, 6 failed — Нет соединения с Интернетом")
+    }
+
+    @Test("JSON strings are escaped")
+    func escaping() {
+        #expect(PlainReport.quoted("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
+    }
+
+    @Test("secrets in a URL never reach the output")
+    func redacted() {
+        let secret = GalleryItemReport(index: 1, url: URL(string: "https://x.test/a.jpg?api_key=hunter2")!,
+                                       outcome: .failure(Fixture.failure(.unavailable)), duration: .zero)
+        #expect(!PlainReport(format: .json, language: .english).line(for: secret).contains("hunter2"))
+        #expect(!PlainReport(format: .text, language: .english).line(for: secret).contains("hunter2"))
+    }
+
+    @Test("the plain line says where the picture came from and when it could not be kept offline")
+    func plainLine() {
+        var item = loaded(.disk)
+        if case .success(var picture) = item.outcome {
+            picture.storeError = UserFacingError(code: "diskFull", message: LocalizedText(en: "full", ru: "полон"))
+            item.outcome = .success(picture)
+        }
+        let line = PlainReport(format: .text, language: .english).line(for: item)
+        #expect(line == "1 loaded  http://127.0.0.1:8089/img/1.jpg  1200x900  123456 bytes  from disk  84 ms  (Could not save for offline use)")
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+extension ServerAndProcessTests {
+    @Suite("gallery, the executable, end to end", .serialized)
+    struct GalleryExecutableTests {
+        @Test("gallery --demo --json loads six, then a run with the server down loads the six from disk")
+        func demoThenOffline() async throws {
+            let port = try await GalleryProcess.freePort()
+            let cache = GalleryProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let common = ["--demo", "--demo-port", "\(port)", "--cache-dir", cache.path, "--json"]
+
+            let first = try await GalleryProcess.run(common)
+            #expect(first.status == 0, "stderr: \(first.stderr)")
+            #expect(first.lines.count == 7)
+            let items = first.lines.dropLast().compactMap(GalleryProcess.object)
+            #expect(items.count == 6)
+            #expect(Set(items.compactMap { $0["index"] as? Int }) == Set(1...6))
+            #expect(items.allSatisfy { $0["state"] as? String == "loaded" && $0["source"] as? String == "network" })
+            #expect(items.allSatisfy { $0["width"] as? Int == 1200 && $0["height"] as? Int == 900 })
+            // Keys in the documented order.
+            #expect(first.lines[0].hasPrefix(#"{"event":"item","index":"#))
+            #expect(first.lines[0].contains(#","state":"loaded","source":"network","width":1200,"height":900,"bytes":"#))
+            #expect(first.lines[6] == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+
+            let second = try await GalleryProcess.run(common + ["--demo-faults", "all=down"])
+            #expect(second.status == 0, "stderr: \(second.stderr)")
+            let cached = second.lines.dropLast().compactMap(GalleryProcess.object)
+            #expect(cached.count == 6)
+            #expect(cached.allSatisfy { $0["source"] as? String == "disk" })
+            #expect(second.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+        }
+
+        @Test("scripted faults: each failing cell says why, and the exit status is 2")
+        func faults() async throws {
+            let port = try await GalleryProcess.freePort()
+            let cache = GalleryProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await GalleryProcess.run([
+                "--demo", "--demo-port", "\(port)", "--cache-dir", cache.path, "--json", "--timeout", "1",
+                "--demo-faults", "2=404,4=slow,5=drop,6=notimage",
+            ])
+            #expect(result.status == 2)
+            let items = result.lines.dropLast().compactMap(GalleryProcess.object)
+            let errors = Dictionary(uniqueKeysWithValues: items.compactMap { item -> (Int, String)? in
+                guard let index = item["index"] as? Int, let error = item["error"] as? String else { return nil }
+                return (index, error)
+            })
+            #expect(errors == [2: "unavailable", 4: "timeout", 5: "dropped", 6: "invalidImage"])
+            let timeout = items.first { $0["index"] as? Int == 4 }
+            #expect(timeout?["message"] as? String == "Took too long / the server is not responding")
+            #expect(result.lines.last == #"{"event":"summary","loaded":2,"failed":4,"offline":false}"#)
+        }
+
+        @Test("with no server and no cache every cell is offline, and the summary says so, in Russian too")
+        func offlineWithoutCache() async throws {
+            let port = try await GalleryProcess.freePort()
+            let cache = GalleryProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await GalleryProcess.run([
+                "--demo", "--demo-port", "\(port)", "--cache-dir", cache.path, "--json", "--demo-faults", "all=down",
+                "--lang", "ru",
+            ])
+            #expect(result.status == 2)
+            #expect(result.lines.last == #"{"event":"summary","loaded":0,"failed":6,"offline":true}"#)
+            #expect(result.stdout.contains(#""error":"offline","message":"Нет соединения с Интернетом""#))
+        }
+
+        @Test("an offline cache that cannot be created is reported, and the pictures still load")
+        func unusableCacheDirectory() async throws {
+            let port = try await GalleryProcess.freePort()
+            // Nothing can be created under /proc, not even by root.
+            let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(port)", "--cache-dir", "/proc/gallery-cache", "--json"])
+            #expect(result.status == 0)
+            #expect(result.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+            #expect(result.stderr.hasPrefix("gallery: "), "stderr: \(result.stderr)")
+        }
+
+        @Test("piped output without --json prints one plain line per picture and a summary")
+        func plainWhenPiped() async throws {
+            let port = try await GalleryProcess.freePort()
+            let cache = GalleryProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(port)", "--cache-dir", cache.path])
+            #expect(result.status == 0)
+            #expect(result.lines.count == 7)
+            #expect(result.lines.dropLast().allSatisfy { $0.contains(" loaded  http://127.0.0.1:\(port)/img/") })
+            #expect(result.lines.last == "6 loaded, 0 failed")
+        }
+
+        @Test("usage errors are refused at start with a clear message and exit status 64", arguments: [
+            (["--url", "not a url"], "invalid URL"), (["--url", "ftp://example.com/a.jpg"], "only http and https"),
+            (["--memory-limit", "lots"], "--memory-limit"), (["--demo-faults", "2=404"], "needs --demo"),
+            (["--demo", "--demo-faults", "9=404"], "cell number"), (["--lang", "fr"], "--lang"),
+            (["--timeout", "0"], "--timeout"),
+        ])
+        func usageErrors(arguments: [String], message: String) async throws {
+            let result = try await GalleryProcess.run(arguments)
+            #expect(result.status == 64)
+            #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        }
+
+        @Test("a --urls-file is read with comments, and a bad line is refused")
+        func urlsFile() async throws {
+            let directory = GalleryProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("urls.txt")
+            try "# pictures\nhttp://127.0.0.1:1/a.jpg\n\nnot-a-url  # broken\n".write(to: file, atomically: true, encoding: .utf8)
+            let result = try await GalleryProcess.run(["--urls-file", file.path, "--json"])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("invalid URL 'not-a-url'"))
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import ErrorReporting
+import Foundation
+import Testing
+@testable import ImageGallery
+
+@Suite("Errors per cell, offline banner, auto-retry on reconnect")
+struct FailureTests {
+    @Test("each kind of failure shows its own message in the cell and the right status", arguments: [
+        (FailureKind.offline, CommonPhrases.noInternet, nil as GalleryStatus?, true),
+        (.unavailable, CommonPhrases.imageUnavailable, nil, false),
+        (.invalidImage, CommonPhrases.imageUnavailable, nil, false),
+        (.timeout, CommonPhrases.tookTooLong, .pullToRefresh(after: .timeout), false),
+        (.dropped, GalleryPhrases.connectionDropped, .pullToRefresh(after: .dropped), false),
+    ])
+    func failureKinds(kind: FailureKind, message: LocalizedText, status: GalleryStatus?, offline: Bool) {
+        var model = ModelHarness()
+        model.finish(1, .failure(Fixture.failure(kind)))
+        let failure = model.status(1)?.failure
+        #expect(failure?.kind == kind)
+        #expect(failure?.cellMessage == message)
+        #expect(model.state.status == status)
+        #expect(model.state.isOffline == offline)
+        #expect(model.status(0) == .loading)      // the other cells are not affected
+    }
+
+    @Test("the timeout and drop hints say to pull down to refresh, in both languages")
+    func pullToRefreshWording() {
+        #expect(GalleryStatus.pullToRefresh(after: .timeout).text.english == "Took too long — pull down to refresh")
+        #expect(GalleryStatus.pullToRefresh(after: .dropped).text.russian.contains("потяните вниз"))
+        #expect(CommonPhrases.tookTooLong.russian == "Слишком долгое ожидание / сервер не отвечает")
+        #expect(CommonPhrases.imageUnavailable.russian == "Изображение по заданному URL недоступно")
+    }
+
+    @Test("error codes of the shared modules map to the kinds a cell shows", arguments: [
+        ("offline", FailureKind.offline), ("timeout", .timeout), ("unavailable", .unavailable), ("http", .unavailable),
+        ("invalidURL", .unavailable), ("tooLarge", .unavailable), ("dropped", .dropped), ("invalidImage", .invalidImage),
+        ("diskFull", .other),
+    ])
+    func codes(code: String, kind: FailureKind) {
+        #expect(FailureKind(code: code) == kind)
+        let failure = LoadFailure(Fixture.error(code))
+        #expect(failure.kind == kind)
+        #expect(failure.code == (kind == .other ? code : kind.rawValue))
+    }
+
+    @Test("an error without an explanation of its own is classified as other and keeps its description")
+    func plainError() {
+        struct Weird: Error {}
+        let failure = LoadFailure(Weird())
+        #expect(failure.kind == .other)
+        #expect(failure.cellMessage.english.contains("Weird"))
+    }
+
+    @Test("a picture that could not be saved offline is still shown, and the status bar says so")
+    func notSavedOffline() {
+        var model = ModelHarness()
+        let diskFull = UserFacingError(code: "diskFull", message: LocalizedText(en: "The disk is full", ru: "Диск заполнен"))
+        model.finish(0, .success(Fixture.picture(storeError: diskFull)))
+        #expect(model.status(0)?.isLoaded == true)
+        #expect(model.state.status == .notSavedOffline(diskFull))
+        #expect(model.state.status?.text.english == "Could not save for offline use: The disk is full")
+    }
+
+    @Test("an offline cache that cannot be opened is said in the status bar; pictures still load")
+    func cacheUnavailable() {
+        var model = ModelHarness()
+        let readOnly = UserFacingError(code: "readOnly", message: LocalizedText(en: "The disk is read-only", ru: "Диск только для чтения"))
+        model.send(.offlineCacheUnavailable(readOnly))
+        #expect(model.state.status == .notSavedOffline(readOnly))
+        model.finish(0, .success(Fixture.picture()))
+        #expect(model.status(0)?.isLoaded == true)
+    }
+
+    @Test("the offline banner goes away by itself when the network returns")
+    func bannerClears() {
+        var model = ModelHarness()
+        model.send(.connectivityChanged(isOnline: false))
+        #expect(model.state.isOffline)
+        model.send(.connectivityChanged(isOnline: true))
+        #expect(!model.state.isOffline)
+    }
+
+    @Test("a picture that arrives from the network proves we are online")
+    func networkSuccessClearsOffline() {
+        var model = ModelHarness()
+        model.finish(0, .failure(Fixture.failure(.offline)))
+        model.finish(1, .success(Fixture.picture(source: .disk)))
+        #expect(model.state.isOffline)
+        model.finish(2, .success(Fixture.picture(source: .network)))
+        #expect(!model.state.isOffline)
+        #expect(model.started == [0])               // and the offline cell retried
+    }
+
+    @Test("cells that failed because the network was down load again by themselves when it returns")
+    func autoRetry() {
+        var model = ModelHarness()
+        model.finish(0, .failure(Fixture.failure(.offline)))
+        model.finish(1, .failure(Fixture.failure(.offline)))
+        model.finish(2, .failure(Fixture.failure(.unavailable)))
+        model.send(.connectivityChanged(isOnline: true))
+        #expect(model.started == [0, 1])             // not the unavailable one
+        #expect(model.state.status == .retryingAfterReconnect)
+        #expect(model.status(2)?.failure?.kind == .unavailable)
+    }
+
+    @Test("an off-screen cell that failed offline waits until it comes back on screen")
+    func autoRetryOffScreen() {
+        var model = ModelHarness()
+        model.finish(2, .failure(Fixture.failure(.offline)))
+        model.send(.scroll(by: 40))
+        model.send(.connectivityChanged(isOnline: true))
+        #expect(model.status(2) == .idle)
+        #expect(!model.started.contains(2))
+        model.send(.selectFirst)
+        #expect(model.started.contains(2))
+    }
+
+    @Test("with auto-retry off, failed cells wait for a refresh")
+    func noAutoRetry() {
+        var model = ModelHarness(configuration: GalleryConfiguration(autoRetry: false))
+        model.finish(0, .failure(Fixture.failure(.offline)))
+        model.send(.connectivityChanged(isOnline: true))
+        #expect(!model.state.isOffline)
+        #expect(model.started.isEmpty)
+        #expect(model.status(0)?.failure?.kind == .offline)
+        model.send(.refresh)
+        #expect(model.started.contains(0))
+    }
+
+    @Test("help toggles")
+    func help() {
+        var model = ModelHarness()
+        model.send(.toggleHelp)
+        #expect(model.state.isShowingHelp)
+        model.send(.toggleHelp)
+        #expect(!model.state.isShowingHelp)
+    }
+}

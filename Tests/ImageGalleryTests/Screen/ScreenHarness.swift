@@ -1,0 +1,41 @@
+import Foundation
+import Imaging
+import TerminalUI
+@testable import gallery
+@testable import ImageGallery
+
+/// A gallery model laid out for a terminal of `size`, rendered as text.
+struct ScreenHarness {
+    let size: TerminalSize
+    var model: ModelHarness
+    var renderer = GalleryRenderer(language: .english, imageMode: .trueColor, spinnerPhase: 0)
+
+    init(columns: Int, rows: Int, count: Int = 6) {
+        size = TerminalSize(columns: columns, rows: rows)
+        model = ModelHarness(count: count, layout: ScreenGeometry(size: size).galleryLayout)
+    }
+
+    var geometry: ScreenGeometry { ScreenGeometry(size: size) }
+
+    /// A 4:3 picture as wide as the cell's picture area, like a downsampled 1200x900 photo.
+    var picture: LoadedPicture {
+        let width = geometry.pictureSize.width
+        return Fixture.picture(size: PictureSize(width: width, height: width * 3 / 4))
+    }
+
+    /// Loads every cell that is loading.
+    mutating func loadAll() { model.finishAll(with: picture) }
+
+    /// The screen as text.
+    func text() -> String { renderer.render(model.state, size: size).plainText() }
+
+    /// The screen's rows.
+    func lines() -> [String] { text().components(separatedBy: "\n") }
+
+    /// Sends the event through the screen's input mapping.
+    mutating func input(_ event: Event) -> GalleryInput {
+        let meaning = GalleryInput.interpret(event, geometry: geometry, state: model.state)
+        if case .action(let action) = meaning { model.send(action) }
+        return meaning
+    }
+}
