@@ -176,16 +176,6 @@ struct GalleryCommand: AsyncParsableCommand {
         let connectivity = services.connectivity
         let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
-        let nudge = Task { @MainActor in
-            // TerminalUI hands a screen its context with the first event. Until a key is pressed
-            // there is none, so ask for a resize event (SIGWINCH, which TerminalUI already watches)
-            // until the screen has one: then finished loads can ask for a render.
-            while !screen.isAttached && !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(50))
-                kill(getpid(), SIGWINCH)
-            }
-        }
-        defer { nudge.cancel() }
         try await TerminalApp.run(screen)
         services.connectivity.stopProbing()
     }

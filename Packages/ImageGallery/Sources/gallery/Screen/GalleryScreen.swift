@@ -27,8 +27,11 @@ final class GalleryScreen: TerminalScreen {
         self.start = clock.now
     }
 
-    /// True once the run loop has handed the screen its context (the first event arrived).
-    var isAttached: Bool { context != nil }
+    /// Before the first frame: keep the context, so loads that finish before any key redraw.
+    func start(context: ScreenContext) {
+        attach(context)
+        keepSpinning()
+    }
 
     func handle(_ event: Event, context: ScreenContext) {
         attach(context)
