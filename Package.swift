@@ -81,6 +81,10 @@ let package = Package(
             path: "\(shared)/DemoServer"
         ),
         .target(
+            name: "CommandOutput",
+            path: "\(shared)/CommandOutput"
+        ),
+        .target(
             name: "ImagePipeline",
             dependencies: ["Networking", "Caching", "Imaging", "ErrorReporting"],
             path: "\(shared)/ImagePipeline"
@@ -101,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "gallery",
             dependencies: [
-                "ImageGallery", "TerminalUI", "DemoServer",
+                "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/ImageGallery/Sources/gallery"
@@ -127,7 +131,7 @@ let package = Package(
         .target(
             name: "FlickrFeed",
             dependencies: [
-                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting",
+                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "CommandOutput",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/FlickrFeed/Sources/FlickrFeed"
@@ -160,6 +164,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
+        .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),

@@ -1,3 +1,4 @@
+import CommandOutput
 import ErrorReporting
 import Foundation
 
@@ -32,23 +33,23 @@ public struct PagerFormatter: Sendable {
         switch (style, event) {
         case (.json, .page(let report)):
             let header = object([
-                ("event", .text("page")), ("page", .number(report.page)),
-                ("source", .text(report.source.rawValue)),
-                ("count", .number(report.photos.count)), ("pages", .number(report.pages)),
-                ("total", .number(report.total)), ("dropped", .number(report.dropped)),
+                ("event", .string("page")), ("page", .int(report.page)),
+                ("source", .string(report.source.rawValue)),
+                ("count", .int(report.photos.count)), ("pages", .int(report.pages)),
+                ("total", .int(report.total)), ("dropped", .int(report.dropped)),
             ])
             return [header]
                 + report.photos.map { photo in
                     object([
-                        ("event", .text("photo")), ("id", .text(photo.id)), ("title", .text(photo.title)),
-                        ("owner", .text(photo.owner)), ("image", .text(imageURL(photo))),
+                        ("event", .string("photo")), ("id", .string(photo.id)), ("title", .string(photo.title)),
+                        ("owner", .string(photo.owner)), ("image", .string(imageURL(photo))),
                     ])
                 }
         case (.json, .error(let error)):
             return [
                 object([
-                    ("event", .text("error")), ("error", .text(error.code)),
-                    ("message", .text(Redactor.redact(error.line(in: language)))),
+                    ("event", .string("error")), ("error", .string(error.code)),
+                    ("message", .string(Redactor.redact(error.line(in: language)))),
                 ])
             ]
         case (.plain, .page(let report)):
@@ -78,36 +79,5 @@ public struct PagerFormatter: Sendable {
         Redactor.redact(imageURLs.url(for: photo, size: imageSize))
     }
 
-    private enum Value {
-        case text(String)
-        case number(Int)
-    }
-
-    private func object(_ pairs: [(String, Value)]) -> String {
-        let body = pairs.map { key, value in
-            switch value {
-            case .text(let text): "\"\(key)\":\(Self.quoted(text))"
-            case .number(let number): "\"\(key)\":\(number)"
-            }
-        }
-        return "{" + body.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as UTF-8.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    private func object(_ members: [(String, JSONValue)]) -> String { JSONLine.object(members) }
 }

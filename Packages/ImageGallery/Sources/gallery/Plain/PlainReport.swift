@@ -1,3 +1,4 @@
+import CommandOutput
 import ErrorReporting
 import Foundation
 import ImageGallery
@@ -56,40 +57,9 @@ struct PlainReport: Sendable {
 
     // MARK: JSON with keys in a fixed order
 
-    enum Value {
-        case string(String)
-        case int(Int)
-        case bool(Bool)
-    }
+    typealias Value = JSONValue
 
-    /// A one-line JSON object whose keys keep the given order (JSONEncoder does not promise one).
-    static func object(_ members: [(String, Value)]) -> String {
-        let body = members.map { key, value in
-            let encoded: String
-            switch value {
-            case .string(let text): encoded = quoted(text)
-            case .int(let number): encoded = String(number)
-            case .bool(let flag): encoded = flag ? "true" : "false"
-            }
-            return "\(quoted(key)):\(encoded)"
-        }
-        return "{" + body.joined(separator: ",") + "}"
-    }
+    static func object(_ members: [(String, Value)]) -> String { JSONLine.object(members) }
 
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let control where control.value < 0x20:
-                result += String(format: "\\u%04x", control.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONLine.quoted(text) }
 }
