@@ -132,6 +132,7 @@ let package = Package(
             name: "FlickrFeed",
             dependencies: [
                 "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "CommandOutput",
+                "DemoServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/FlickrFeed/Sources/FlickrFeed"

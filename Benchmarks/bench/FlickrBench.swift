@@ -10,21 +10,11 @@ let flickrScenarios: [Scenario] = [
     Scenario(name: "flickr-launch") { try await flickrLaunchRow() },
 ]
 
-/// The bench's own copy of the demo routes (the executable's are not importable from here).
+/// The Flickr look-alike with a fixed stream of 2,000 photos (no uploads, so pages do not shift).
 private func startFlickrDemo(latency: Duration) async throws -> (DemoServer, FlickrDemoStream, URL) {
     let stream = FlickrDemoStream(initialCount: 2000, uploadInterval: nil)
     let server = DemoServer(latency: latency)
-    server.route("/services/rest/") { request in
-        let answer = stream.restAnswer(query: request.query)
-        return DemoResponse(
-            status: answer.status, headers: ["Content-Type": answer.contentType], body: answer.body)
-    }
-    server.route("/img/*") { request in
-        guard let (number, size) = stream.imageRequest(path: request.path),
-            let jpeg = try? FlickrDemoImages.jpeg(number: number, size: size)
-        else { return .status(404, body: "no such photo") }
-        return .bytes(jpeg, contentType: "image/jpeg")
-    }
+    FlickrDemoRoutes.register(stream, on: server)
     let base = try await server.start()
     return (server, stream, base)
 }

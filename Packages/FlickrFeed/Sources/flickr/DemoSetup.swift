@@ -23,20 +23,3 @@ struct DemoSetup: Sendable {
         )
     }
 }
-
-/// The routes of the Flickr look-alike: the REST endpoint and one JPEG per photo and size.
-enum FlickrDemoRoutes {
-    static func register(_ stream: FlickrDemoStream, on server: DemoServer) {
-        server.route("/services/rest/") { request in
-            let answer = stream.restAnswer(query: request.query)
-            return DemoResponse(
-                status: answer.status, headers: ["Content-Type": answer.contentType], body: answer.body)
-        }
-        server.route("/img/*") { request in
-            guard let (number, size) = stream.imageRequest(path: request.path),
-                let jpeg = try? FlickrDemoImages.jpeg(number: number, size: size)
-            else { return .status(404, body: "no such photo") }
-            return .bytes(jpeg, contentType: "image/jpeg")
-        }
-    }
-}
