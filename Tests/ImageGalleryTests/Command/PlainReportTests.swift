@@ -33,12 +33,15 @@ struct PlainReportTests {
         #expect(report.line(for: item) == #"{"event":"item","index":3,"url":"http://127.0.0.1:8089/img/1.jpg","state":"failed","error":""# + code + #"","message":""# + message + #""}"#)
     }
 
-    @Test("the summary line")
+    @Test("the summary line, in the reader's language")
     func summary() {
         let report = PlainReport(format: .json, language: .english)
         #expect(report.summaryLine(GallerySummary(loaded: 5, failed: 1, offline: false)) == #"{"event":"summary","loaded":5,"failed":1,"offline":false}"#)
         let text = PlainReport(format: .text, language: .russian)
-        #expect(text.summaryLine(GallerySummary(loaded: 0, failed: 6, offline: true)) == "0 loaded, 6 failed — Нет соединения с Интернетом")
+        #expect(text.summaryLine(GallerySummary(loaded: 0, failed: 6, offline: true))
+            == "загружено: 0, с ошибкой: 6 — Нет соединения с Интернетом")
+        let english = PlainReport(format: .text, language: .english)
+        #expect(english.summaryLine(GallerySummary(loaded: 5, failed: 1, offline: false)) == "5 loaded, 1 failed")
     }
 
     @Test("JSON strings are escaped")

@@ -49,7 +49,11 @@ struct PlainReport: Sendable {
                 ("offline", .bool(summary.offline)),
             ])
         case .text:
-            var line = "\(summary.loaded) loaded, \(summary.failed) failed"
+            // Item lines keep their fixed words for scripts; the summary is prose for people.
+            var line = LocalizedText(
+                en: "\(summary.loaded) loaded, \(summary.failed) failed",
+                ru: "загружено: \(summary.loaded), с ошибкой: \(summary.failed)"
+            ).text(in: language)
             if summary.offline { line += " — \(CommonPhrases.noInternet.text(in: language))" }
             return line
         }
