@@ -10,7 +10,7 @@ struct FailureTests {
         (.unavailable, CommonPhrases.imageUnavailable, nil, false),
         (.invalidImage, CommonPhrases.imageUnavailable, nil, false),
         (.timeout, CommonPhrases.tookTooLong, .pullToRefresh(after: .timeout), false),
-        (.dropped, GalleryPhrases.connectionDropped, .pullToRefresh(after: .dropped), false),
+        (.dropped, CommonPhrases.connectionDropped, .pullToRefresh(after: .dropped), false),
     ])
     func failureKinds(kind: FailureKind, message: LocalizedText, status: GalleryStatus?, offline: Bool) {
         var model = ModelHarness()

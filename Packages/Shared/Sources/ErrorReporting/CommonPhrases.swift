@@ -15,6 +15,11 @@ public enum CommonPhrases {
         en: "Image at this URL is unavailable",
         ru: "Изображение по заданному URL недоступно"
     )
+    /// Shown when the connection closed before the whole answer arrived.
+    public static let connectionDropped = LocalizedText(
+        en: "The connection dropped",
+        ru: "Соединение оборвалось"
+    )
     /// Shown when a load ran past its deadline.
     public static let tookTooLong = LocalizedText(
         en: "Took too long / the server is not responding",

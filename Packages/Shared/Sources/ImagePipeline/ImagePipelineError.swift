@@ -53,7 +53,7 @@ extension ImagePipelineError: UserFacingErrorConvertible {
         case "dropped":
             UserFacingError(
                 code: code,
-                message: LocalizedText(en: "The connection dropped", ru: "Соединение оборвалось"),
+                message: CommonPhrases.connectionDropped,
                 recovery: CommonPhrases.pullToRefresh
             )
         case "cancelled":

@@ -59,7 +59,7 @@ public struct LoadFailure: Error, Sendable, Hashable {
         case .offline: CommonPhrases.noInternet
         case .unavailable, .invalidImage: CommonPhrases.imageUnavailable
         case .timeout: CommonPhrases.tookTooLong
-        case .dropped: GalleryPhrases.connectionDropped
+        case .dropped: CommonPhrases.connectionDropped
         case .other: error.message
         }
     }

@@ -2,11 +2,6 @@ import ErrorReporting
 
 /// The gallery's own phrases, in English and Russian. Shared wording lives in `CommonPhrases`.
 public enum GalleryPhrases {
-    /// Inside a cell whose connection closed before the picture arrived.
-    public static let connectionDropped = LocalizedText(
-        en: "The connection dropped",
-        ru: "Соединение оборвалось"
-    )
     /// Status bar: a cell was selected before its picture loaded.
     public static let cannotRemoveNotLoaded = LocalizedText(
         en: "Not loaded yet — can't remove",
