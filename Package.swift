@@ -14,6 +14,13 @@ let package = Package(
         .executable(name: "flickr", targets: ["flickr"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "tui-demo", targets: ["tui-demo"]),
+        // The foundation as libraries another package can depend on by path or URL.
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Caching", targets: ["Caching"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "ErrorReporting", targets: ["ErrorReporting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
