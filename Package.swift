@@ -94,6 +94,15 @@ let package = Package(
             path: "\(shared)/CommandOutput"
         ),
         .target(
+            name: "StateStore",
+            path: "\(shared)/StateStore"
+        ),
+        .target(
+            name: "CommandOptions",
+            dependencies: ["ErrorReporting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "\(shared)/CommandOptions"
+        ),
+        .target(
             name: "ImagePipeline",
             dependencies: ["Networking", "Caching", "Imaging", "ErrorReporting"],
             path: "\(shared)/ImagePipeline"
@@ -108,13 +117,13 @@ let package = Package(
         // MARK: Task 1: the image gallery
         .target(
             name: "ImageGallery",
-            dependencies: ["ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting"],
+            dependencies: ["ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore"],
             path: "Packages/ImageGallery/Sources/ImageGallery"
         ),
         .executableTarget(
             name: "gallery",
             dependencies: [
-                "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput",
+                "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/ImageGallery/Sources/gallery"
@@ -140,16 +149,22 @@ let package = Package(
         .target(
             name: "FlickrFeed",
             dependencies: [
-                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "CommandOutput",
-                "DemoServer",
+                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/FlickrFeed/Sources/FlickrFeed"
         ),
+        // The made-up Flickr of `flickr --demo`, the tests and the benchmark: kept out of the core,
+        // so the core does not depend on the demo server (Hummingbird).
+        .target(
+            name: "FlickrDemo",
+            dependencies: ["FlickrFeed", "DemoServer", "Imaging"],
+            path: "Packages/FlickrFeed/Sources/FlickrDemo"
+        ),
         .executableTarget(
             name: "flickr",
             dependencies: [
-                "FlickrFeed", "TerminalUI", "DemoServer",
+                "FlickrFeed", "FlickrDemo", "TerminalUI", "DemoServer", "CommandOptions", "CommandOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/FlickrFeed/Sources/flickr"
@@ -160,7 +175,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "Networking", "Caching", "Imaging", "TerminalUI", "DemoServer", "ImagePipeline",
-                "ImageGallery", "PhoneLookup", "FlickrFeed",
+                "ImageGallery", "PhoneLookup", "FlickrFeed", "FlickrDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -175,6 +190,8 @@ let package = Package(
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
@@ -187,7 +204,7 @@ let package = Package(
             dependencies: ["TestSupport", "PhoneLookup", "DemoServer", "lookup"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "DemoServer", "flickr"]),
+        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "gallery", "lookup", "flickr"]),
     ]
 )
