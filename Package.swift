@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ErrorReporting", targets: ["ErrorReporting"]),
+        .library(name: "StateStore", targets: ["StateStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
