@@ -44,7 +44,7 @@ struct TransportTests {
             server.setFaults([.throttle(bytesPerSecond: 2_000)], for: "/slow")
         }
         defer { Task { await server.stop() } }
-        let client = testClient(transport, maxBytes: 50_000_000)
+        let client = testClient(transport, deadline: .milliseconds(300))
         let error = await loadError { () async throws(NetworkError) in
             try await client.data(from: base.appendingPathComponent("slow"))
         }
