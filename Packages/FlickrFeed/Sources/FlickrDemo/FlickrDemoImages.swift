@@ -1,3 +1,4 @@
+import FlickrFeed
 import Foundation
 import Imaging
 
