@@ -47,8 +47,14 @@ let package = Package(
                 "ErrorReporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ],
             path: "\(shared)/Networking"
+        ),
+        .target(
+            name: "CCurl",
+            path: "\(shared)/CCurl",
+            linkerSettings: [.linkedLibrary("curl")]
         ),
         .target(
             name: "Caching",

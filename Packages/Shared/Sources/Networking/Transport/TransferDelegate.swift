@@ -4,9 +4,6 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// The outcome of one URLSession task, delivered once.
-typealias TransferResult = Result<HTTPResponse, NetworkError>
-
 /// The state of one URLSession data task: the bytes so far and the one continuation to resume.
 ///
 /// The first outcome wins: a timeout or a cancellation resumes the caller at once, and the late
@@ -17,6 +14,7 @@ final class Transfer: Sendable {
         var outcome: TransferResult?
         var response: HTTPURLResponse?
         var body = Data()
+        var redirects = 0
     }
 
     let url: URL
@@ -76,6 +74,14 @@ final class Transfer: Sendable {
         }
     }
 
+    /// Counts one more redirect; returns the count so far.
+    func countRedirect() -> Int {
+        state.withLock { state in
+            state.redirects += 1
+            return state.redirects
+        }
+    }
+
     /// What arrived so far: the response head and the number of body bytes.
     var received: (response: HTTPURLResponse?, bytes: Int) {
         state.withLock { ($0.response, $0.body.count) }
@@ -101,8 +107,10 @@ final class Transfer: Sendable {
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let transfers = Mutex<[Int: Transfer]>([:])
     private let mapError: @Sendable (any Error, Transfer) -> NetworkError
+    private let maxRedirects: Int
 
-    init(mapError: @escaping @Sendable (any Error, Transfer) -> NetworkError) {
+    init(maxRedirects: Int, mapError: @escaping @Sendable (any Error, Transfer) -> NetworkError) {
+        self.maxRedirects = maxRedirects
         self.mapError = mapError
     }
 
@@ -127,6 +135,30 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             transfer.finish(.failure(.responseTooLarge(limit: transfer.limit)))
             completionHandler(.cancel)
         }
+    }
+
+    /// Follows a redirect only to http or https, and only `maxRedirects` times per load.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        guard let transfer = transfer(for: task) else {
+            completionHandler(request)
+            return
+        }
+        let scheme = request.url?.scheme?.lowercased() ?? ""
+        let refusal: NetworkError? = if scheme != "http" && scheme != "https" {
+            .unsupportedScheme(scheme)
+        } else if transfer.countRedirect() > maxRedirects {
+            .tooManyRedirects(limit: maxRedirects)
+        } else {
+            nil
+        }
+        guard let refusal else {
+            completionHandler(request)
+            return
+        }
+        transfer.finish(.failure(refusal))
+        completionHandler(nil)
+        task.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
