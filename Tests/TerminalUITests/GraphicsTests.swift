@@ -244,12 +244,13 @@ struct GraphicsTests {
 
     @Test("the terminal's answers to the probe are read: kitty, sixel, cell size, synchronized output")
     func probeAnswers() {
-        let replies = "\u{1b}_Gi=31;OK\u{1b}\\" + "\u{1b}[6;20;10t" + "\u{1b}[?2026;2$y" + "\u{1b}[?62;4;22c"
+        let replies = "\u{1b}_Gi=31;OK\u{1b}\\" + "\u{1b}[6;20;10t" + "\u{1b}[?2026;2$y" + "\u{1b}[?1;0;16S" + "\u{1b}[?62;4;22c"
         let answer = TerminalProbe.parse(Array(replies.utf8))
         #expect(answer.kittyGraphics)
         #expect(answer.sixel)
         #expect(answer.cellPixelSize == PixelSize(width: 10, height: 20))
         #expect(answer.synchronizedOutput == true)
+        #expect(answer.colorRegisters == 16)
         #expect(answer.complete)
 
         let plain = TerminalProbe.parse(Array("\u{1b}[?1;2c".utf8))
@@ -257,6 +258,7 @@ struct GraphicsTests {
         let capabilities = TerminalCapabilities.detect(environment: ["TERM": "xterm"]).resolved(with: answer)
         #expect(capabilities.graphics == .kitty)
         #expect(capabilities.graphicsSummary == "graphics: kitty (10x20 px cells)")
+        #expect(capabilities.sixelColors == 16)
     }
 
     @Test("sixel encoding through libsixel gives a DCS sequence with the picture's raster size")

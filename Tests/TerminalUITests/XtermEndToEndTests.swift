@@ -81,10 +81,12 @@ struct XtermEndToEndTests {
         environment["DISPLAY"] = ":\(display)"
         environment["XDG_CACHE_HOME"] = scratch.path
         environment.removeValue(forKey: "TMUX")
+        environment.removeValue(forKey: "NO_COLOR")
         let xterm = try Subprocess.launch("xterm", [
-            "-ti", "vt340", "-geometry", "\(Self.columns)x\(Self.rows)+0+0", "-bw", "0", "-b", "0", "-fn", "fixed",
-            "-bg", "black", "-fg", "white", "+sb", "-xrm", "XTerm*decGraphicsID: vt340",
-            "-e", "env", "TERM=xterm", "WORKBENCH_GRAPHICS=\(graphics)",
+            "-ti", "vt340", "-geometry", "\(Self.columns)x\(Self.rows)+0+0", "-bw", "0", "-b", "0", "-u8",
+            "-fn", "-misc-fixed-medium-r-semicondensed--13-120-75-75-c-60-iso10646-1",
+            "-bg", "black", "-fg", "white", "+sb", "-xrm", "XTerm*numColorRegisters: 256",
+            "-e", "env", "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "WORKBENCH_GRAPHICS=\(graphics)",
             gallery, "--demo", "--demo-port", "0", "--cache-dir", scratch.appendingPathComponent("cache").path,
         ], environment: environment)
         defer { Task { await xterm.terminate() } }

@@ -11,7 +11,7 @@ import Imaging
 /// ```
 public enum DemoPictures {
     /// Bumped whenever the drawing changes, so cached encodings of older drawings are not used.
-    static let version = 1
+    static let version = 2
 
     /// Picture `number` (any integer) at `size`.
     public static func picture(number: Int, size: PixelSize) -> Bitmap {
@@ -85,9 +85,9 @@ public enum DemoPictures {
             bitmap.drawText(line, x: width / 20, y: y, scale: textScale, color: white)
         }
         let label = "\(number)"
-        let scale = max(1, height / 10)
+        let scale = max(1, height / 36)
         let labelSize = Bitmap.textSize(label, scale: scale)
-        let labelX = (width - labelSize.width) / 2, labelY = height / 8
+        let labelX = (width - labelSize.width) / 2, labelY = height / 12
         let shadow = max(1, scale / 3)
         bitmap.drawText(label, x: labelX + shadow, y: labelY + shadow, scale: scale, color: black)
         bitmap.drawText(label, x: labelX, y: labelY, scale: scale, color: white)

@@ -51,9 +51,13 @@ struct ImageLayer: Sendable {
     private var cellDrawn: [ImagePlacement.Geometry: Rect] = [:]
     private var frameNumber = 0
 
-    init(graphics: GraphicsProtocol, cellSizeKnown: Bool) {
+    /// Palette size of sixel pictures.
+    let sixelColors: Int
+
+    init(graphics: GraphicsProtocol, cellSizeKnown: Bool, sixelColors: Int = 256) {
         self.graphics = graphics
         self.cellSizeKnown = cellSizeKnown
+        self.sixelColors = sixelColors
     }
 
     /// Bytes that take every one of our pictures off the screen and out of the terminal's memory.
@@ -183,7 +187,7 @@ struct ImageLayer: Sendable {
         guard picture.width > 0, picture.height > 0 else { return nil }
         var bytes: [UInt8] = []
         if graphics == .sixel {
-            guard let sixel = try? SixelEncoder.encode(picture) else { return nil }
+            guard let sixel = try? SixelEncoder.encode(picture, colors: sixelColors) else { return nil }
             bytes = sixel
         } else {
             guard let png = try? ImageEncoder.png(picture) else { return nil }

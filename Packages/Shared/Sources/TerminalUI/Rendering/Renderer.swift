@@ -35,12 +35,13 @@ public struct Renderer: Sendable {
     ///   - cellSizeKnown: true when the terminal told its cell size, so pictures are sent at exact
     ///     pixel sizes; otherwise kitty and iTerm2 scale them into their cells.
     ///   - synchronizedOutput: wrap each frame in DEC mode 2026.
+    ///   - sixelColors: the palette size of sixel pictures (the terminal's colour registers).
     public init(
         colorMode: ColorMode = .trueColor, graphics: GraphicsProtocol = .blocks,
-        cellSizeKnown: Bool = false, synchronizedOutput: Bool = false
+        cellSizeKnown: Bool = false, synchronizedOutput: Bool = false, sixelColors: Int = 256
     ) {
         self.colorMode = colorMode
-        self.images = ImageLayer(graphics: graphics, cellSizeKnown: cellSizeKnown)
+        self.images = ImageLayer(graphics: graphics, cellSizeKnown: cellSizeKnown, sixelColors: sixelColors)
         self.synchronizedOutput = synchronizedOutput
     }
 
@@ -48,7 +49,7 @@ public struct Renderer: Sendable {
     public init(capabilities: TerminalCapabilities) {
         self.init(colorMode: capabilities.colorMode, graphics: capabilities.graphics,
                   cellSizeKnown: capabilities.cellPixelSize != nil,
-                  synchronizedOutput: capabilities.synchronizedOutput)
+                  synchronizedOutput: capabilities.synchronizedOutput, sixelColors: capabilities.sixelColors)
     }
 
     /// Bytes that take our pictures off the terminal for good (kitty keeps them otherwise);

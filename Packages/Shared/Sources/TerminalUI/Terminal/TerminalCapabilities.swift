@@ -16,6 +16,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var cellPixelSize: PixelSize?
     /// True inside tmux (`$TMUX`): pixel protocols would be mangled there.
     public var isInsideTmux: Bool
+    /// Colours a sixel picture may use (the terminal's colour registers, at most 256).
+    public var sixelColors = 256
     /// Frames are wrapped in synchronized output (DEC mode 2026); terminals that do not know the
     /// mode ignore it, so it is on unless the terminal said it does not recognise it.
     public var synchronizedOutput: Bool
@@ -98,6 +100,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
         var resolved = self
         if let cell = answer.cellPixelSize { resolved.cellPixelSize = cell }
         if answer.synchronizedOutput == false { resolved.synchronizedOutput = false }
+        if let registers = answer.colorRegisters, registers >= 2 { resolved.sixelColors = min(256, registers) }
         guard !graphicsFromEnvironment else { return resolved }
         if answer.kittyGraphics {
             resolved.graphics = .kitty

@@ -21,6 +21,9 @@ public enum TerminalProbe {
         public var cellPixelSize: PixelSize?
         /// DECRQM for mode 2026: true when set or reset, false when not recognised, nil when unanswered.
         public var synchronizedOutput: Bool?
+        /// XTSMGRAPHICS: how many sixel colour registers the terminal has (xterm's VT340 has 16
+        /// unless configured), nil when unanswered.
+        public var colorRegisters: Int?
         /// The device attributes arrived (the terminal finished answering).
         public var complete = false
 
@@ -28,8 +31,9 @@ public enum TerminalProbe {
     }
 
     /// The query: kitty graphics (a 1x1 probe image, id 31, nothing stored), cell size in pixels,
-    /// synchronized output mode, then primary device attributes last.
-    public static let query = "\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[16t" + "\u{1b}[?2026$p" + "\u{1b}[c"
+    /// synchronized output mode, sixel colour registers, then primary device attributes last.
+    public static let query = "\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[16t" + "\u{1b}[?2026$p"
+        + "\u{1b}[?1;1;0S" + "\u{1b}[c"
 
     /// How long to wait for the terminal at most.
     public static let timeout: Duration = .milliseconds(100)
@@ -76,6 +80,8 @@ public enum TerminalProbe {
             if values.count == 3, values[0] == 6, values[1] > 0, values[2] > 0 {
                 answer.cellPixelSize = PixelSize(width: values[2], height: values[1])
             }
+        case UInt8(ascii: "S") where parameters.hasPrefix("?1;0;"):
+            answer.colorRegisters = Int(parameters.dropFirst(5))
         case UInt8(ascii: "y") where parameters.hasPrefix("?2026;"):
             // "?2026;N$": N = 0 not recognised, 1/2 set/reset, 3/4 permanently set/reset.
             let value = parameters.dropFirst(6).prefix { $0.isNumber }
