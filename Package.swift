@@ -77,6 +77,12 @@ let package = Package(
             path: "\(shared)/CPNG",
             linkerSettings: [.linkedLibrary("png16")]
         ),
+        // libsixel (Debian's libsixel-dev), the encoder behind img2sixel, for sixel pictures.
+        .target(
+            name: "CSixel",
+            path: "\(shared)/CSixel",
+            linkerSettings: [.linkedLibrary("sixel")]
+        ),
         .target(
             name: "Imaging",
             dependencies: ["CJPEG", "CPNG", "ErrorReporting"],
@@ -84,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["Imaging"],
+            dependencies: ["Imaging", "CSixel"],
             path: "\(shared)/TerminalUI"
         ),
         .target(
@@ -202,7 +208,10 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "Imaging", "tui-demo"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"]
+        ),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
         .testTarget(name: "ImageGalleryTests", dependencies: ["TestSupport", "ImageGallery", "DemoServer", "gallery"]),
