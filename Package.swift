@@ -167,7 +167,10 @@ let package = Package(
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
-        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(
+            name: "CachingTests",
+            dependencies: ["Caching", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "Imaging", "tui-demo"]),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
