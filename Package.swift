@@ -207,7 +207,10 @@ let package = Package(
         .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
-        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(
+            name: "CachingTests",
+            dependencies: ["Caching", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(
             name: "TerminalUITests",
