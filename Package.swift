@@ -121,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "lookup",
             dependencies: [
-                "PhoneLookup", "TerminalUI", "DemoServer",
+                "PhoneLookup", "TerminalUI", "DemoServer", "CommandOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/PhoneLookup/Sources/lookup"

@@ -17,6 +17,12 @@ struct Serve: LookupSubcommand {
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8090
 
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535, not \(port)")
+        }
+    }
+
     func run() async throws {
         try await withServices { services in
             let server = DemoServer(host: host, port: port)
