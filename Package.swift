@@ -14,6 +14,14 @@ let package = Package(
         .executable(name: "flickr", targets: ["flickr"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "tui-demo", targets: ["tui-demo"]),
+        // The foundation as libraries another package can depend on by path or URL.
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Caching", targets: ["Caching"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "ErrorReporting", targets: ["ErrorReporting"]),
+        .library(name: "StateStore", targets: ["StateStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // `swift package generate-documentation --target Networking`: the DocC catalogs of the libraries.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Shared foundation
@@ -37,8 +47,14 @@ let package = Package(
                 "ErrorReporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ],
             path: "\(shared)/Networking"
+        ),
+        .target(
+            name: "CCurl",
+            path: "\(shared)/CCurl",
+            linkerSettings: [.linkedLibrary("curl")]
         ),
         .target(
             name: "Caching",
@@ -61,6 +77,12 @@ let package = Package(
             path: "\(shared)/CPNG",
             linkerSettings: [.linkedLibrary("png16")]
         ),
+        // libsixel (Debian's libsixel-dev), the encoder behind img2sixel, for sixel pictures.
+        .target(
+            name: "CSixel",
+            path: "\(shared)/CSixel",
+            linkerSettings: [.linkedLibrary("sixel")]
+        ),
         .target(
             name: "Imaging",
             dependencies: ["CJPEG", "CPNG", "ErrorReporting"],
@@ -68,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["Imaging"],
+            dependencies: ["Imaging", "CSixel"],
             path: "\(shared)/TerminalUI"
         ),
         .target(
@@ -85,6 +107,15 @@ let package = Package(
             path: "\(shared)/CommandOutput"
         ),
         .target(
+            name: "StateStore",
+            path: "\(shared)/StateStore"
+        ),
+        .target(
+            name: "CommandOptions",
+            dependencies: ["ErrorReporting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "\(shared)/CommandOptions"
+        ),
+        .target(
             name: "ImagePipeline",
             dependencies: ["Networking", "Caching", "Imaging", "ErrorReporting"],
             path: "\(shared)/ImagePipeline"
@@ -99,13 +130,13 @@ let package = Package(
         // MARK: Task 1: the image gallery
         .target(
             name: "ImageGallery",
-            dependencies: ["ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting"],
+            dependencies: ["ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore"],
             path: "Packages/ImageGallery/Sources/ImageGallery"
         ),
         .executableTarget(
             name: "gallery",
             dependencies: [
-                "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput",
+                "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/ImageGallery/Sources/gallery"
@@ -131,16 +162,22 @@ let package = Package(
         .target(
             name: "FlickrFeed",
             dependencies: [
-                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "CommandOutput",
-                "DemoServer",
+                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/FlickrFeed/Sources/FlickrFeed"
         ),
+        // The made-up Flickr of `flickr --demo`, the tests and the benchmark: kept out of the core,
+        // so the core does not depend on the demo server (Hummingbird).
+        .target(
+            name: "FlickrDemo",
+            dependencies: ["FlickrFeed", "DemoServer", "Imaging"],
+            path: "Packages/FlickrFeed/Sources/FlickrDemo"
+        ),
         .executableTarget(
             name: "flickr",
             dependencies: [
-                "FlickrFeed", "TerminalUI", "DemoServer",
+                "FlickrFeed", "FlickrDemo", "TerminalUI", "DemoServer", "CommandOptions", "CommandOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/FlickrFeed/Sources/flickr"
@@ -151,7 +188,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "Networking", "Caching", "Imaging", "TerminalUI", "DemoServer", "ImagePipeline",
-                "ImageGallery", "PhoneLookup", "FlickrFeed",
+                "ImageGallery", "PhoneLookup", "FlickrFeed", "FlickrDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -166,10 +203,15 @@ let package = Package(
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "Imaging", "tui-demo"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"]
+        ),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
         .testTarget(name: "ImageGalleryTests", dependencies: ["TestSupport", "ImageGallery", "DemoServer", "gallery"]),
@@ -178,7 +220,7 @@ let package = Package(
             dependencies: ["TestSupport", "PhoneLookup", "DemoServer", "lookup"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "DemoServer", "flickr"]),
+        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "gallery", "lookup", "flickr"]),
     ]
 )

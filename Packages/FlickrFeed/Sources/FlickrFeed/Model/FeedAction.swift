@@ -1,0 +1,81 @@
+import Foundation
+import Imaging
+
+/// One request for a page, stamped with the generation of the feed it belongs to.
+///
+/// A refresh starts a new generation, so an answer for the old feed that arrives late is ignored.
+public struct PageRequest: Sendable, Hashable, CustomStringConvertible {
+    /// Why the page is wanted.
+    public enum Reason: String, Sendable, Hashable {
+        /// Page 1 at launch, to replace the saved page.
+        case launch
+        /// Page 1 because the person asked to refresh.
+        case refresh
+        /// The next page, because the person came near the end.
+        case more
+        /// A page asked for again after a failure.
+        case retry
+    }
+
+    public var page: Int
+    public var generation: Int
+    public var reason: Reason
+
+    public init(page: Int, generation: Int, reason: Reason) {
+        self.page = page
+        self.generation = generation
+        self.reason = reason
+    }
+
+    public var description: String { "page \(page) (\(reason.rawValue), generation \(generation))" }
+}
+
+/// Everything that can happen to the feed: what the person did and what the effects brought back.
+public enum FeedAction: Sendable, Equatable {
+    /// The program started; `saved` is the first page of the last session, if any.
+    case launched(saved: SavedPage?)
+    /// Pull-to-refresh: page 1 again, replacing the feed.
+    case refresh
+    /// The selection moved to `index`.
+    case select(index: Int)
+    /// The viewport now shows photos up to `lastVisibleIndex`.
+    case viewed(lastVisibleIndex: Int)
+    /// A page arrived for `request`, at `date`.
+    case pageArrived(PageRequest, FlickrPage, at: Date)
+    /// A page could not be fetched.
+    case pageFailed(PageRequest, FlickrError)
+    /// The wait after a failure is over.
+    case retryDue(token: Int)
+    /// The network came back or went away.
+    case connectivityChanged(isOnline: Bool)
+    /// The screen shows these rows at this size (scrolled, resized, or measured the first time).
+    case viewportChanged(FeedViewport)
+    /// A thumbnail load ended.
+    case thumbnailLoaded(id: String, PictureOutcome)
+    /// The photo at `index` opens large, its picture fitted into `size`.
+    case opened(index: Int, size: PixelSize)
+    /// The large view closes.
+    case closed
+    /// The large picture's load ended.
+    case largeLoaded(id: String, PictureOutcome)
+}
+
+/// Work the model asks for; the results come back as ``FeedAction``s.
+public enum FeedEffect: Sendable, Equatable {
+    /// Fetch a page.
+    case fetch(PageRequest)
+    /// Stop fetching a page nobody wants any more.
+    case cancel(PageRequest)
+    /// Store the first page for the next launch.
+    case save(SavedPage)
+    /// Send `.retryDue(token:)` after `delay`.
+    case scheduleRetry(after: Duration, token: Int)
+    /// Load `photo`'s picture fitted into `size`; the answer comes back as ``FeedAction/thumbnailLoaded(id:_:)``.
+    case loadThumbnail(FlickrPhoto, size: PixelSize)
+    /// Stop loading the thumbnail of the photo `id` (it scrolled away).
+    case cancelThumbnail(id: String)
+    /// Load `photo`'s large picture; the answer comes back as ``FeedAction/largeLoaded(id:_:)``.
+    case loadLarge(FlickrPhoto, size: PixelSize)
+    /// Stop loading the large picture.
+    case cancelLarge
+}

@@ -1,0 +1,84 @@
+import CommandOutput
+import ErrorReporting
+import FlickrFeed
+import Foundation
+
+/// Turns ``PagerEvent``s into the lines plain and JSON output print (the caller prints them).
+///
+/// JSON mode writes one object per line, keys in a fixed order:
+/// `{"event":"page","page":1,"source":"network","count":40,"pages":25,"total":1000,"dropped":0}`,
+/// then one `{"event":"photo","id":…,"title":…,"owner":…,"image":…}` per photo, and
+/// `{"event":"error","error":"offline","message":…}` for a failed fetch.
+struct PagerFormatter: Sendable {
+    /// Plain text for people and pipes, or JSON lines for scripts.
+    enum Style: Sendable { case plain, json }
+
+    var style: Style
+    var imageURLs: FlickrImageURLs
+    /// The size of the image URL printed for each photo.
+    var imageSize: PhotoSize
+    var language: Language
+
+    init(
+        style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english
+    ) {
+        self.style = style
+        self.imageURLs = imageURLs
+        self.imageSize = imageSize
+        self.language = language
+    }
+
+    /// The lines for `event`, each without its newline. Image URLs carry no secret, but are
+    /// redacted all the same so a key smuggled into `--image-base` is never printed.
+    func lines(for event: PagerEvent, now: Date = Date()) -> [String] {
+        switch (style, event) {
+        case (.json, .page(let report)):
+            let header = object([
+                ("event", .string("page")), ("page", .int(report.page)),
+                ("source", .string(report.source.rawValue)),
+                ("count", .int(report.photos.count)), ("pages", .int(report.pages)),
+                ("total", .int(report.total)), ("dropped", .int(report.dropped)),
+            ])
+            return [header]
+                + report.photos.map { photo in
+                    object([
+                        ("event", .string("photo")), ("id", .string(photo.id)), ("title", .string(photo.title)),
+                        ("owner", .string(photo.owner)), ("image", .string(imageURL(photo))),
+                    ])
+                }
+        case (.json, .error(let error)):
+            return [
+                object([
+                    ("event", .string("error")), ("error", .string(error.code)),
+                    ("message", .string(Redactor.redact(error.line(in: language)))),
+                ])
+            ]
+        case (.plain, .page(let report)):
+            var source = report.source.rawValue
+            if let savedAt = report.savedAt {
+                source = FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now)).text(
+                    in: language)
+            }
+            let header =
+                "# page \(report.page)/\(report.pages) · \(source) · \(report.photos.count) photos · "
+                + "\(report.total) total · \(report.dropped) dropped"
+            return [header]
+                + report.photos.map { photo in
+                    [photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel, imageURL(photo)]
+                        .map {
+                            $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(
+                                of: "\n", with: " ")
+                        }
+                        .joined(separator: "\t")
+                }
+        case (.plain, .error(let error)):
+            return ["error: \(Redactor.redact(error.line(in: language)))"]
+        }
+    }
+
+    private func imageURL(_ photo: FlickrPhoto) -> String {
+        Redactor.redact(imageURLs.url(for: photo, size: imageSize))
+    }
+
+    private func object(_ members: [(String, JSONValue)]) -> String { JSONLine.object(members) }
+}

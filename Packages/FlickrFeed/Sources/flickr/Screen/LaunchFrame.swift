@@ -1,0 +1,45 @@
+import ErrorReporting
+import FlickrFeed
+import Foundation
+import ImagePipeline
+import Imaging
+import TerminalUI
+
+/// `--render-once COLSxROWS`: the saved first page drawn as a frame with its pictures from disk,
+/// printed as text, then exit. Measures launch (`bench flickr-launch`) without a terminal.
+enum LaunchFrame {
+    @MainActor
+    static func render(
+        size text: String, store: FirstPageStore, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
+        configuration: FeedConfiguration, language: Language
+    ) async -> String {
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        let size =
+            parts.count == 2
+            ? TerminalSize(columns: parts[0], rows: parts[1]) : TerminalSize(columns: 100, rows: 40)
+        var state = FeedState(configuration: configuration)
+        _ = state.apply(.launched(saved: store.load()))
+        let layout = GridLayout(size: size, columns: configuration.columns)
+        var view = FeedViewState()
+        let rect = layout.imageRect(column: 0, slot: 0)
+        let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: rect.width, rows: rect.height))
+        let target = PixelSize(width: pixels.width, height: pixels.height)
+        let visible = ImageWindow.wanted(
+            firstVisibleRow: 0, visibleRows: layout.visibleRows, columns: layout.columns,
+            count: state.photos.count, extraRows: 0)
+        let loader = FeedPictureLoader(pipeline: pipeline, imageURLs: imageURLs)
+        await withTaskGroup(of: (String, PictureOutcome).self) { group in
+            for photo in state.photos[visible] {
+                group.addTask { (photo.id, await loader.load(photo, size: target)) }
+            }
+            for await (id, outcome) in group {
+                switch outcome {
+                case .loaded(let bitmap): view.thumbnails[id] = bitmap
+                case .failed: view.failedThumbnails.insert(id)
+                }
+            }
+        }
+        return FeedView(language: language, imageMode: .text, now: Date(), isOffline: false)
+            .render(state, view, size: size).plainText()
+    }
+}
