@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOptions
 import ErrorReporting
 import Foundation
 
@@ -28,18 +29,14 @@ struct CommonOptions: ParsableArguments {
             help: ArgumentHelp("A directory of prefix|description tables laid out like the shipped ones.", valueName: "dir"))
     var prefixData: String?
 
-    /// A day: longer deadlines are mistakes, and `Duration` arithmetic overflows far above it.
-    static let maximumTimeout: Double = 86_400
-
     /// The task's dataset, on the task's repository.
     static let defaultCountriesURL =
         "https://raw.githubusercontent.com/isaac-weisberg/idsi-ios-development-test-task/master/com.idsiapps.whodatboi.dataset.countries.json"
 
     mutating func validate() throws {
         if let lang, Language(code: lang) == nil { throw ValidationError("--lang must be en or ru, not '\(lang)'") }
-        if let timeout, !(timeout > 0 && timeout <= Self.maximumTimeout) {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most \(Int(Self.maximumTimeout)), not '\(timeout)'")
-        }
+        let language = Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+        if let timeout { try OptionCheck.value(timeout, of: "--timeout", in: SharedOptions.timeoutRange, language: language) }
         for (name, value) in [("--api", api), ("--countries-url", countriesURL)] {
             guard let value else { continue }
             guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {

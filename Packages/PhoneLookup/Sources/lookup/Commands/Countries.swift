@@ -36,7 +36,7 @@ struct Countries: LookupSubcommand {
                 if json {
                     print(JSONLine.object([("error", .string(shown.code)), ("reason", .string(shown.line(in: services.language)))]))
                 } else {
-                    printError("lookup: \(TerminalSafe.text(shown.line(in: services.language)))")
+                    printError("lookup: \(TerminalSafeText.line(shown.line(in: services.language)))")
                 }
                 throw ExitCode.failure
             }
@@ -49,7 +49,7 @@ struct Countries: LookupSubcommand {
     static func table(_ countries: [Country]) -> String {
         let width = countries.map(\.name.count).max() ?? 0
         return countries.map { country in
-            TerminalSafe.text(country.name).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            TerminalSafeText.line(country.name).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + country.dialCode.description.padding(toLength: 7, withPad: " ", startingAt: 0) + country.isoCode
         }.joined(separator: "\n")
     }

@@ -43,7 +43,7 @@ struct Search: LookupSubcommand {
                 report(error, in: services.language)
                 throw ExitCode.failure
             case .answered(let results):
-                print(json ? results.json : results.rows.map { TerminalSafe.text($0) }.joined(separator: "\n"))
+                print(json ? results.json : results.rows.map { TerminalSafeText.line($0) }.joined(separator: "\n"))
             }
         }
     }
@@ -55,7 +55,7 @@ extension Search {
         if json {
             print(JSONLine.object([("error", .string(error.code)), ("reason", .string(error.line(in: language)))]))
         } else {
-            printError("lookup: \(TerminalSafe.text(error.line(in: language)))")
+            printError("lookup: \(TerminalSafeText.line(error.line(in: language)))")
         }
     }
 }
@@ -121,11 +121,11 @@ struct PlainLookup {
             let answer = if let offline { self.answer(input, from: initial, engine: offline) }
                          else { try await self.answer(input, from: initial) }
             switch answer {
-            case .invalid(let reason): output += "\(TerminalSafe.text(input)): \(reason.text.text(in: services.language))\n"
-            case .failed(let error): output += "\(TerminalSafe.text(input)): \(TerminalSafe.text(error.line(in: services.language)))\n"
+            case .invalid(let reason): output += "\(TerminalSafeText.line(input)): \(reason.text.text(in: services.language))\n"
+            case .failed(let error): output += "\(TerminalSafeText.line(input)): \(TerminalSafeText.line(error.line(in: services.language)))\n"
             case .answered(let results):
-                output += "\(results.number.e164) \(TerminalSafe.text(results.countryName))\n"
-                for row in results.rows { output += "  \(TerminalSafe.text(row))\n" }
+                output += "\(results.number.e164) \(TerminalSafeText.line(results.countryName))\n"
+                for row in results.rows { output += "  \(TerminalSafeText.line(row))\n" }
             }
             if output.utf8.count > 1 << 15 || offline == nil {
                 FileHandle.standardOutput.write(Data(output.utf8))

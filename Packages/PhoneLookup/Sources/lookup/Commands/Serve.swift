@@ -1,4 +1,6 @@
 import ArgumentParser
+import CommandOptions
+import ErrorReporting
 import DemoServer
 import Foundation
 import PhoneLookup
@@ -18,9 +20,8 @@ struct Serve: LookupSubcommand {
     var port = 8090
 
     func validate() throws {
-        guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be between 0 and 65535, not \(port)")
-        }
+        let language = Language.resolve(flag: options.lang, environment: ProcessInfo.processInfo.environment)
+        try OptionCheck.value(port, of: "--port", in: 0...65_535, language: language)
     }
 
     func run() async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Caching
+import CommandOptions
 import DemoServer
 import ErrorReporting
 import Foundation
@@ -31,7 +32,7 @@ struct Services {
             plan = try NumberingPlan.load(from: URL(fileURLWithPath: directory, isDirectory: true), over: plan)
         }
         let engine = OfflineEngine(plan: plan, names: CountryNames())
-        let timeout = Duration.milliseconds(Int((options.timeout ?? 30) * 1000))
+        let timeout = OptionCheck.duration(seconds: options.timeout ?? 30)
         let client = HTTPClient(configuration: .init(deadline: timeout), logger: logger)
 
         var demoServer: DemoServer?
