@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOptions
 import ErrorReporting
 import Foundation
 import Networking
@@ -39,7 +40,8 @@ struct CommonOptions: ParsableArguments {
 
     mutating func validate() throws {
         if let lang, Language(code: lang) == nil { throw ValidationError("--lang must be en or ru, not '\(lang)'") }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+        let language = Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+        if let timeout { try OptionCheck.value(timeout, of: "--timeout", in: SharedOptions.timeoutRange, language: language) }
         for (name, value) in [("--api", api), ("--countries-url", countriesURL)] {
             guard let value else { continue }
             guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
