@@ -1,5 +1,6 @@
 import ArgumentParser
 import Caching
+import CommandOutput
 import CommandOptions
 import DemoServer
 import ErrorReporting
@@ -95,6 +96,8 @@ struct FlickrCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
             throw ExitCode(64)
         }
+        // A server may echo the key inside its error text: mask it wherever it would be printed.
+        Redactor.register(secret: key)
         let endpoint = FlickrEndpoint(
             apiBase: apiBase.flatMap(URL.init(string:)) ?? demoSetup?.apiBase
                 ?? FlickrEndpoint.defaultAPIBase,
@@ -134,7 +137,8 @@ struct FlickrCommand: AsyncParsableCommand {
             ) { event in
                 for line in formatter.lines(for: event) { print(line) }
                 if case .error(let error) = event, !shared.json {
-                    FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
+                    let line = TerminalSafeText.line(Redactor.redact(error.line(in: language)))
+                    FileHandle.standardError.write(Data("flickr: \(line)\n".utf8))
                 }
             }
             fflush(nil)
