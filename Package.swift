@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // `swift package generate-documentation --target Networking`: the DocC catalogs of the libraries.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Shared foundation
@@ -45,8 +47,14 @@ let package = Package(
                 "ErrorReporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ],
             path: "\(shared)/Networking"
+        ),
+        .target(
+            name: "CCurl",
+            path: "\(shared)/CCurl",
+            linkerSettings: [.linkedLibrary("curl")]
         ),
         .target(
             name: "Caching",
@@ -69,6 +77,12 @@ let package = Package(
             path: "\(shared)/CPNG",
             linkerSettings: [.linkedLibrary("png16")]
         ),
+        // libsixel (Debian's libsixel-dev), the encoder behind img2sixel, for sixel pictures.
+        .target(
+            name: "CSixel",
+            path: "\(shared)/CSixel",
+            linkerSettings: [.linkedLibrary("sixel")]
+        ),
         .target(
             name: "Imaging",
             dependencies: ["CJPEG", "CPNG", "ErrorReporting"],
@@ -76,7 +90,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["Imaging"],
+            dependencies: ["Imaging", "CSixel"],
             path: "\(shared)/TerminalUI"
         ),
         .target(
@@ -98,7 +112,8 @@ let package = Package(
         ),
         .target(
             name: "CommandOptions",
-            dependencies: ["ErrorReporting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ErrorReporting", "Networking",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "\(shared)/CommandOptions"
         ),
         .target(
@@ -138,7 +153,7 @@ let package = Package(
         .executableTarget(
             name: "lookup",
             dependencies: [
-                "PhoneLookup", "TerminalUI", "DemoServer",
+                "PhoneLookup", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/PhoneLookup/Sources/lookup"
@@ -189,12 +204,18 @@ let package = Package(
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
-        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions"]),
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
-        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(
+            name: "CachingTests",
+            dependencies: ["Caching", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TestSupport", "TerminalUI", "Imaging", "tui-demo"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"]
+        ),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
         .testTarget(name: "ImageGalleryTests", dependencies: ["TestSupport", "ImageGallery", "DemoServer", "gallery"]),

@@ -1,11 +1,130 @@
 // Rows for the terminal scenarios: how fast frames of pictures render, and how little one change costs.
+import DemoServer
 import Foundation
 import Imaging
 import TerminalUI
 
 let terminalScenarios: [Scenario] = [
     Scenario(name: "render") { try await renderRows() },
+    Scenario(name: "sixel") { try await sixelRows() },
+    Scenario(name: "graphics") { graphicsRows() },
 ]
+
+/// The hidden argument that makes `bench` a one-shot sixel encoder (PNG file in, sixel on
+/// stdout), so the `sixel` row can time a whole process of ours beside a whole `img2sixel`.
+let sixelEncodeArgument = "--sixel-encode"
+
+/// `bench --sixel-encode FILE`: decodes the PNG, encodes it with libsixel, writes it to stdout.
+func runSixelEncode(_ path: String) -> Never {
+    do {
+        let bitmap = try ImageDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let sixel = try SixelEncoder.encode(bitmap)
+        FileHandle.standardOutput.write(Data(sixel))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("bench: cannot encode \(path): \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// Encodes an 800x800 detailed picture to sixel in this process, and times a whole process of
+/// ours (`bench --sixel-encode`) beside a whole `img2sixel` on the same PNG (median of 15 runs each).
+private func sixelRows() async throws -> [Row] {
+    let picture = DemoPictures.picture(number: 3, size: PixelSize(width: 800, height: 800))
+    let runs = 15
+    var encoded = 0
+    let (seconds, _) = try await measure {
+        for _ in 0..<runs { encoded = try SixelEncoder.encode(picture).count }
+    }
+    let inProcess = seconds / Double(runs) * 1000
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sixel-\(getpid()).png")
+    try ImageEncoder.png(picture).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let ours = medianProcessTime(CommandLine.arguments[0], [sixelEncodeArgument, file.path], runs: runs)
+    let img2sixel = ["/usr/bin/img2sixel", "/usr/local/bin/img2sixel"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    let theirs = img2sixel.flatMap { medianProcessTime($0, [file.path], runs: runs) }
+    let oursText = ours.map { String(format: "%.1f ms process", $0 * 1000) } ?? "failed"
+    return [
+        Row(scenario: "sixel", figure: String(format: "%.1f ms encode, %d KB", inProcess, encoded / 1024),
+            reference: "800x800, libsixel in process", target: "< 20 ms", met: inProcess < 20),
+        Row(scenario: "sixel", figure: oursText,
+            reference: theirs.map { String(format: "img2sixel %.1f ms process", $0 * 1000) }
+                ?? "img2sixel missing (libsixel-bin)",
+            target: "< 20 ms", met: ours.map { $0 < 0.020 }),
+    ]
+}
+
+/// Median wall time of `runs` whole runs of `executable` with output to /dev/null; nil if it failed.
+private func medianProcessTime(_ executable: String, _ arguments: [String], runs: Int) -> Double? {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid = pid_t()
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let start = DispatchTime.now()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard status == 0 else { return nil }
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9)
+    }
+    return times.sorted()[times.count / 2]
+}
+
+/// Bytes written for a frame that did not change, in every graphics mode, and the pixel bytes
+/// kitty sends when a picture scrolls by one cell.
+private func graphicsRows() -> [Row] {
+    let size = TerminalSize(columns: 120, rows: 40)
+    let cell = PixelSize(width: 10, height: 20)
+    let picture = DemoPictures.picture(number: 2, size: PixelSize(width: 800, height: 600))
+    func frame(mode: ImageCells.Mode, top: Int) -> Frame {
+        var frame = Frame(size: size)
+        frame.put("gallery", column: 0, row: 0)
+        ImageCells.draw(picture, into: &frame, in: Rect(column: 2, row: top, width: 60, height: 30), mode: mode)
+        return frame
+    }
+    var unchanged: [String] = []
+    var total = 0
+    for graphics in GraphicsProtocol.allCases {
+        let mode: ImageCells.Mode = graphics.showsPixels ? .pixels(graphics, cell: cell) : graphics == .none ? .text : .trueColor
+        var renderer = Renderer(colorMode: .trueColor, graphics: graphics, cellSizeKnown: true, synchronizedOutput: true)
+        _ = renderer.render(frame(mode: mode, top: 3))
+        let again = renderer.render(frame(mode: mode, top: 3)).count
+        total += again
+        unchanged.append("\(graphics) \(again)")
+    }
+    var kitty = Renderer(colorMode: .trueColor, graphics: .kitty, cellSizeKnown: true, synchronizedOutput: true)
+    let first = kitty.render(frame(mode: .pixels(.kitty, cell: cell), top: 3))
+    let scrolled = kitty.render(frame(mode: .pixels(.kitty, cell: cell), top: 2))
+    let pixelBytes = transmittedBytes(scrolled)
+    return [
+        Row(scenario: "graphics", figure: unchanged.joined(separator: ", "), reference: "bytes per unchanged frame",
+            target: "0 in every mode", met: total == 0),
+        Row(scenario: "graphics", figure: "\(pixelBytes) pixel bytes of \(scrolled.count)",
+            reference: "kitty scroll 1 cell (first: \(transmittedBytes(first) / 1024) KB)", target: "0 pixel bytes",
+            met: pixelBytes == 0),
+    ]
+}
+
+/// The payload bytes of kitty transmissions (`a=t` and their continuation chunks) in `bytes`.
+private func transmittedBytes(_ bytes: [UInt8]) -> Int {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var total = 0
+    var inTransmission = false
+    for command in text.components(separatedBy: "\u{1b}_G").dropFirst() {
+        guard let end = command.range(of: "\u{1b}\\") else { continue }
+        let body = command[..<end.lowerBound]
+        let keys = body.prefix { $0 != ";" }
+        if keys.contains("a=t") || inTransmission { total += body.count - keys.count }
+        inTransmission = keys.contains("a=t") ? keys.contains("m=1") : (inTransmission && keys.contains("m=1"))
+    }
+    return total
+}
 
 /// Renders a full 200x60 screen of half-block pictures that change every frame into memory
 /// (no terminal), then measures the bytes one changed cell costs.

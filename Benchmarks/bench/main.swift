@@ -4,6 +4,9 @@ import Foundation
 let registry: [Scenario] = foundationScenarios + imagingScenarios + terminalScenarios
     + galleryScenarios + lookupScenarios + flickrScenarios
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == sixelEncodeArgument {
+    runSixelEncode(CommandLine.arguments[2])
+}
 let wanted = Set(CommandLine.arguments.dropFirst())
 if wanted.contains("--help") || wanted.contains("-h") {
     print("usage: bench [scenario ...]\nscenarios: \(registry.map(\.name).joined(separator: " "))")

@@ -88,12 +88,42 @@ struct CapabilitiesTests {
             == (expected == .trueColor ? .trueColor : expected == .none ? .text : .palette256))
     }
 
-    @Test("inline images only when the terminal says so and not inside tmux")
-    func inlineImages() {
-        #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm-kitty"]).inlineImages == .kitty)
-        #expect(TerminalCapabilities.detect(environment: ["TERM_PROGRAM": "iTerm.app"]).inlineImages == .iTerm2)
-        #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/x,1,0"]).inlineImages == nil)
-        #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm-256color"]).inlineImages == nil)
+    @Test("pixel protocols come from the environment, never inside tmux unless asked for")
+    func graphicsFromEnvironment() {
+        #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm-kitty"]).graphics == .kitty)
+        #expect(TerminalCapabilities.detect(environment: ["WEZTERM_PANE": "0"]).graphics == .kitty)
+        #expect(TerminalCapabilities.detect(environment: ["TERM_PROGRAM": "iTerm.app"]).graphics == .iTerm2)
+        #expect(TerminalCapabilities.detect(environment: ["TERM": "foot"]).graphics == .sixel)
+        let tmux = TerminalCapabilities.detect(environment: ["TERM": "xterm-kitty", "TMUX": "/tmp/x,1,0"])
+        #expect(tmux.graphics == .blocks)
+        #expect(!tmux.needsProbe)
+        let unknown = TerminalCapabilities.detect(environment: ["TERM": "xterm-256color"])
+        #expect(unknown.graphics == .blocks)
+        #expect(unknown.needsProbe)
+    }
+
+    @Test("the option beats the environment variable, which beats detection")
+    func graphicsChoice() {
+        let variable = TerminalCapabilities.detect(environment: ["TERM": "xterm-kitty", "WORKBENCH_GRAPHICS": "sixel"])
+        #expect(variable.graphics == .sixel)
+        let option = TerminalCapabilities.detect(
+            environment: ["TERM": "xterm-kitty", "WORKBENCH_GRAPHICS": "sixel"], choice: .fixed(.blocks))
+        #expect(option.graphics == .blocks)
+        #expect(!option.needsProbe)
+        #expect(GraphicsChoice(argument: "ITERM2") == .fixed(.iTerm2))
+        #expect(GraphicsChoice(argument: "auto") == .auto)
+        #expect(GraphicsChoice(argument: "png") == nil)
+        #expect(GraphicsChoice.allNames == "auto|kitty|sixel|iterm2|blocks|none")
+    }
+
+    @Test("pixel modes lay pictures out in the cell size the terminal told")
+    func pixelMode() {
+        let capabilities = TerminalCapabilities(colorMode: .trueColor, graphics: .sixel,
+                                                cellPixelSize: PixelSize(width: 9, height: 18))
+        #expect(ImageCells.Mode(capabilities) == .pixels(.sixel, cell: PixelSize(width: 9, height: 18)))
+        #expect(ImageCells.pixelSize(forCells: TerminalSize(columns: 10, rows: 5), mode: ImageCells.Mode(capabilities))
+            == PixelSize(width: 90, height: 90))
+        #expect(ImageCells.Mode(TerminalCapabilities(colorMode: .trueColor, graphics: .none)) == .text)
     }
 }
 

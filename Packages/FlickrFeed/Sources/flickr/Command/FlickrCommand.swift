@@ -111,7 +111,8 @@ struct FlickrCommand: AsyncParsableCommand {
         let port = endpoint.apiBase.port ?? (endpoint.apiBase.scheme == "http" ? 80 : 443)
         let connectivity = Connectivity(probe: .tcp(host: host, port: port))
         let http = HTTPClient(
-            configuration: .init(deadline: shared.timeoutDuration), connectivity: connectivity,
+            configuration: .init(deadline: shared.timeoutDuration, transport: shared.transportChoice),
+            connectivity: connectivity,
             logger: quiet)
         defer { http.invalidate() }
         let client = FlickrClient(http: http, endpoint: endpoint)

@@ -2,8 +2,8 @@ import DemoServer
 import Foundation
 import Imaging
 
-/// The pictures behind `--demo`: six generated 1200x900 JPEGs, each a different colour with its
-/// number written large, served by the embedded DemoServer, with the faults `--demo-faults` asks for.
+/// The pictures behind `--demo`: six generated 1200x900 JPEGs with detail, gradients and fine text,
+/// each with its number written large, served by the embedded DemoServer, with the faults `--demo-faults` asks for.
 enum DemoGallery {
     /// How many pictures the demo serves.
     static let pictureCount = 6
@@ -21,39 +21,15 @@ enum DemoGallery {
     /// The base URL a demo server on `port` of 127.0.0.1 has (also when it is not started).
     static func baseURL(port: Int) -> URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Background colours, one per picture, far apart so each is easy to tell.
-    private static let palette: [RGBA] = [
-        RGBA(r: 200, g: 60, b: 50), RGBA(r: 230, g: 150, b: 40), RGBA(r: 70, g: 160, b: 70),
-        RGBA(r: 50, g: 120, b: 200), RGBA(r: 130, g: 70, b: 180), RGBA(r: 40, g: 160, b: 160),
-    ]
-
-    /// Picture `number` (one-based): its colour, darker bands, a big number and a caption.
+    /// Picture `number` (one-based): detail, gradients and fine text to judge a renderer by
+    /// (DemoServer's `DemoPictures`), with its number large.
     static func picture(_ number: Int, size: PixelSize = pictureSize) -> Bitmap {
-        let base = palette[(number - 1) % palette.count]
-        var bitmap = Bitmap(width: size.width, height: size.height, filledWith: base)
-        let dark = RGBA(r: base.r / 2, g: base.g / 2, b: base.b / 2)
-        // Bands whose count is the picture's number, so even a tiny render tells them apart.
-        let bandWidth = size.width / (2 * number + 1)
-        for band in 0..<number {
-            bitmap.fill(x: (2 * band + 1) * bandWidth, y: 0, width: bandWidth, height: size.height / 6, color: dark)
-        }
-        let label = "\(number)"
-        let scale = size.height / 12
-        let labelSize = Bitmap.textSize(label, scale: scale)
-        let white = RGBA(r: 255, g: 255, b: 255)
-        bitmap.drawText(label, x: (size.width - labelSize.width) / 2, y: (size.height - labelSize.height) / 2,
-                        scale: scale, color: white)
-        let caption = "PICTURE \(number) OF \(pictureCount)"
-        let captionScale = max(1, size.height / 90)
-        let captionSize = Bitmap.textSize(caption, scale: captionScale)
-        bitmap.drawText(caption, x: (size.width - captionSize.width) / 2, y: size.height - captionSize.height * 2,
-                        scale: captionScale, color: white)
-        return bitmap
+        DemoPictures.picture(number: number, size: size)
     }
 
-    /// Picture `number` as JPEG bytes.
+    /// Picture `number` as JPEG bytes, encoded once and then read from the demo picture cache.
     static func jpeg(_ number: Int, size: PixelSize = pictureSize) throws -> Data {
-        try ImageEncoder.jpeg(picture(number, size: size), quality: 85)
+        try DemoPictures.jpeg(number: number, size: size)
     }
 
     /// Adds the six picture routes to `server` with the faults of `plan`.

@@ -21,7 +21,7 @@ enum GalleryInput: Equatable {
         case .mouse(let mouse):
             return interpret(mouse, geometry: geometry, state: state)
         case .resize(let size):
-            return .action(.layoutChanged(ScreenGeometry(size: size).galleryLayout))
+            return .action(.layoutChanged(ScreenGeometry(size: size, cellPixels: geometry.cellPixels).galleryLayout))
         case .paste, .tick:
             return .ignore
         }

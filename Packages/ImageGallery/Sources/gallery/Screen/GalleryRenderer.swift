@@ -26,7 +26,7 @@ struct GalleryRenderer: Sendable {
     func render(_ state: GalleryState, size: TerminalSize) -> Frame {
         var frame = Frame(size: size)
         guard size.columns > 0, size.rows > 0 else { return frame }
-        let geometry = ScreenGeometry(size: size)
+        let geometry = ScreenGeometry(size: size, cellPixels: imageMode.cellPixels)
         drawTitle(state, into: &frame)
         drawBannerRow(state, into: &frame)
         if size.rows > 3 {

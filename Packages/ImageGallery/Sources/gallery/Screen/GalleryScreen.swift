@@ -40,7 +40,7 @@ final class GalleryScreen: TerminalScreen {
             keepSpinning()
             return
         }
-        let geometry = ScreenGeometry(size: context.size)
+        let geometry = ScreenGeometry(size: context.size, cellPixels: context.imageMode.cellPixels)
         measure(context.size)
         switch GalleryInput.interpret(event, geometry: geometry, state: store.state) {
         case .action(let action): store.send(action)
@@ -61,7 +61,7 @@ final class GalleryScreen: TerminalScreen {
     private func measure(_ size: TerminalSize) {
         guard size != measuredSize else { return }
         measuredSize = size
-        store.send(.layoutChanged(ScreenGeometry(size: size).galleryLayout))
+        store.send(.layoutChanged(ScreenGeometry(size: size, cellPixels: renderer.imageMode.cellPixels).galleryLayout))
     }
 
     private func attach(_ context: ScreenContext) {

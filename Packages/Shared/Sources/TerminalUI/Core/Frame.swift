@@ -5,11 +5,20 @@ public struct Cell: Sendable, Hashable {
     public var grapheme: String
     /// Colours and attributes.
     public var style: Style
+    /// 1 + the index in `Frame.images` of the picture drawn over this cell with real pixels; 0 for
+    /// an ordinary cell. Any write to the cell clears it, which hides that picture.
+    var imageSlot: Int32 = 0
 
     /// A cell showing `grapheme` in `style`.
     public init(_ grapheme: String = " ", style: Style = .plain) {
         self.grapheme = grapheme
         self.style = style
+    }
+
+    init(_ grapheme: String, style: Style, imageSlot: Int32) {
+        self.grapheme = grapheme
+        self.style = style
+        self.imageSlot = imageSlot
     }
 
     /// A space in the default style.
@@ -39,6 +48,8 @@ public struct Frame: Sendable, Hashable {
     public let size: TerminalSize
     /// Row-major cells, `size.columns * size.rows` of them.
     public private(set) var cells: [Cell]
+    /// Pictures shown with real pixels over some of the cells (see `ImageCells.draw`).
+    public internal(set) var images: [ImagePlacement] = []
 
     /// A frame of blank cells, or of `fill` cells.
     public init(size: TerminalSize, fill: Cell = .blank) {
@@ -146,11 +157,75 @@ public struct Frame: Sendable, Hashable {
     }
 
     /// Copies `other` into this frame with its top-left cell at (`column`, `row`), clipped.
+    /// Pictures drawn into `other` with real pixels come along, moved and clipped the same way.
     public mutating func draw(_ other: Frame, column: Int, row: Int) {
+        let slotOffset = Int32(images.count)
+        for var placement in other.images {
+            placement.rect.column += column
+            placement.rect.row += row
+            placement.visible.column += column
+            placement.visible.row += row
+            placement.visible = placement.visible.intersection(bounds)
+            images.append(placement)
+        }
         for y in 0..<other.size.rows {
             for x in 0..<other.size.columns where contains(column: column + x, row: row + y) {
-                set(other.cells[y * other.size.columns + x], column: column + x, row: row + y)
+                var cell = other.cells[y * other.size.columns + x]
+                if cell.imageSlot != 0 { cell.imageSlot += slotOffset }
+                set(cell, column: column + x, row: row + y)
             }
+        }
+    }
+
+    /// Makes every cell of `area` differ from any real cell, so a renderer diffing against this
+    /// frame writes them all again (to wipe pixels drawn there).
+    mutating func invalidate(_ area: Rect) {
+        let area = area.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let stale = Cell("", style: .plain, imageSlot: -1)
+        for y in area.row..<area.maxRow {
+            for x in area.column..<area.maxColumn { cells[y * size.columns + x] = stale }
+        }
+    }
+
+    /// True when every cell of `area` is the same in `other` (a frame of the same size).
+    func sameCells(as other: Frame, in area: Rect) -> Bool {
+        let area = area.intersection(bounds)
+        guard !area.isEmpty, other.size == size else { return area.isEmpty }
+        for y in area.row..<area.maxRow {
+            for x in area.column..<area.maxColumn where cells[y * size.columns + x] != other.cells[y * size.columns + x] {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Adds `placement` and marks the cells it shows in as its own (blanks).
+    mutating func place(_ placement: ImagePlacement) {
+        var placement = placement
+        placement.visible = placement.visible.intersection(bounds)
+        guard !placement.visible.isEmpty else { return }
+        images.append(placement)
+        let cell = Cell(" ", style: .plain, imageSlot: Int32(images.count))
+        for y in placement.visible.row..<placement.visible.maxRow {
+            for x in placement.visible.column..<placement.visible.maxColumn { set(cell, column: x, row: y) }
+        }
+    }
+
+    /// The pictures whose every visible cell is still theirs: a picture something was drawn over
+    /// (an alert, a menu) is not shown at all rather than shown on top of it.
+    public var visibleImages: [ImagePlacement] {
+        images.indices.compactMap { index in
+            let placement = images[index]
+            let slot = Int32(index + 1)
+            let area = placement.visible
+            guard !area.isEmpty else { return nil }
+            for y in area.row..<area.maxRow {
+                for x in area.column..<area.maxColumn where cells[y * size.columns + x].imageSlot != slot {
+                    return nil
+                }
+            }
+            return placement
         }
     }
 

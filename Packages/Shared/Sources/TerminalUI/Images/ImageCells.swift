@@ -17,16 +17,32 @@ public enum ImageCells {
         case palette256
         /// No colour (`NO_COLOR`): shading characters by brightness, and the label if given.
         case text
+        /// Real pixels through `graphics` (kitty, sixel or iTerm2), laid out for cells of `cell` pixels.
+        case pixels(GraphicsProtocol, cell: PixelSize)
 
         /// The mode for a terminal with `capabilities`.
         public init(_ capabilities: TerminalCapabilities) {
+            if capabilities.graphics.showsPixels {
+                self = .pixels(capabilities.graphics, cell: capabilities.cellPixelSize ?? ImageCells.assumedCellPixels)
+                return
+            }
             switch capabilities.colorMode {
-            case .trueColor: self = .trueColor
-            case .palette256: self = .palette256
-            case .none: self = .text
+            case .trueColor where capabilities.graphics != .none: self = .trueColor
+            case .palette256 where capabilities.graphics != .none: self = .palette256
+            default: self = .text
             }
         }
+
+        /// The cell size in pixels when pictures are drawn with real pixels, else nil.
+        public var cellPixels: PixelSize? {
+            guard case let .pixels(_, cell) = self else { return nil }
+            return cell
+        }
     }
+
+    /// The cell size assumed when a pixel protocol is in use but the terminal did not tell its
+    /// cell size (a common 10x20 font).
+    public static let assumedCellPixels = PixelSize(width: 10, height: 20)
 
     /// The upper half block every image cell shows.
     public static let halfBlock = "▀"
@@ -36,6 +52,15 @@ public enum ImageCells {
     /// The pixel size an image should have to fill `cells`: one pixel across and two down per cell.
     public static func pixelSize(forCells cells: TerminalSize) -> (width: Int, height: Int) {
         (cells.columns, cells.rows * 2)
+    }
+
+    /// The pixel size an image should have to fill `cells` in `mode`: the cells' real pixels when
+    /// the picture is drawn with pixels, else one pixel across and two down per cell.
+    public static func pixelSize(forCells cells: TerminalSize, mode: Mode) -> PixelSize {
+        if let cell = mode.cellPixels {
+            return PixelSize(width: cells.columns * cell.width, height: cells.rows * cell.height)
+        }
+        return PixelSize(width: cells.columns, height: cells.rows * 2)
     }
 
     /// Draws `bitmap` into `rect` of `frame`, aspect-fitted (shrunk by nearest neighbour if it is
@@ -49,6 +74,10 @@ public enum ImageCells {
     ) {
         let area = rect.intersection(frame.bounds)
         guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, !area.isEmpty else { return }
+        if let cellPixels = mode.cellPixels {
+            place(bitmap, into: &frame, in: rect, cellPixels: cellPixels)
+            return
+        }
         let (targetWidth, targetHeight) = pixelSize(forCells: rect.size)
         var width = bitmap.width, height = bitmap.height
         if width > targetWidth || height > targetHeight {
@@ -100,6 +129,19 @@ public enum ImageCells {
              mode: mode, background: background, label: label)
     }
 
+    /// Lays `bitmap` out in pixels: aspect-fitted (enlarged or shrunk) into the rect's pixels,
+    /// centred on whole cells, and recorded on the frame for the renderer to draw.
+    private static func place(_ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, cellPixels: PixelSize) {
+        let bounds = PixelSize(width: rect.width * cellPixels.width, height: rect.height * cellPixels.height)
+        let fitted = bitmap.size.aspectFit(in: bounds)
+        let columns = min(rect.width, (fitted.width + cellPixels.width - 1) / cellPixels.width)
+        let rows = min(rect.height, (fitted.height + cellPixels.height - 1) / cellPixels.height)
+        let cells = Rect(column: rect.column + (rect.width - columns) / 2, row: rect.row + (rect.height - rows) / 2,
+                         width: columns, height: rows)
+        frame.place(ImagePlacement(bitmap: bitmap, rect: cells, visible: cells.intersection(rect),
+                                   pixelSize: fitted, cellPixels: cellPixels))
+    }
+
     /// The cell showing two stacked pixels in `mode`.
     public static func cell(upper: RGBA, lower: RGBA, mode: Mode) -> Cell {
         switch mode {
@@ -110,7 +152,7 @@ public enum ImageCells {
             return Cell(halfBlock, style: Style(
                 foreground: .palette(Color.nearestPaletteIndex(red: upper.r, green: upper.g, blue: upper.b)),
                 background: .palette(Color.nearestPaletteIndex(red: lower.r, green: lower.g, blue: lower.b))))
-        case .text:
+        case .text, .pixels:
             let brightness = (luminance(upper) + luminance(lower)) / 2
             let index = min(shades.count - 1, brightness * shades.count / 256)
             return Cell(shades[index])

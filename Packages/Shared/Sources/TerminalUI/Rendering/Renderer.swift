@@ -23,11 +23,45 @@ public struct Renderer: Sendable {
     private var cursorColumn = 0, cursorRow = 0, cursorKnown = false
     /// The SGR state of the terminal, nil when unknown.
     private var pen: Style?
+    /// Pictures drawn with real pixels.
+    private var images: ImageLayer
+    /// Each frame's bytes are wrapped in synchronized output (DEC mode 2026), so the terminal
+    /// shows the frame whole or not at all.
+    public var synchronizedOutput: Bool
 
     /// A renderer whose first frame is a full redraw.
-    public init(colorMode: ColorMode = .trueColor) {
+    /// - Parameters:
+    ///   - graphics: how the frames' pictures placed with real pixels are drawn.
+    ///   - cellSizeKnown: true when the terminal told its cell size, so pictures are sent at exact
+    ///     pixel sizes; otherwise kitty and iTerm2 scale them into their cells.
+    ///   - synchronizedOutput: wrap each frame in DEC mode 2026.
+    ///   - sixelColors: the palette size of sixel pictures (the terminal's colour registers).
+    public init(
+        colorMode: ColorMode = .trueColor, graphics: GraphicsProtocol = .blocks,
+        cellSizeKnown: Bool = false, synchronizedOutput: Bool = false, sixelColors: Int = 256
+    ) {
         self.colorMode = colorMode
+        self.images = ImageLayer(graphics: graphics, cellSizeKnown: cellSizeKnown, sixelColors: sixelColors)
+        self.synchronizedOutput = synchronizedOutput
     }
+
+    /// A renderer for a terminal with `capabilities`.
+    public init(capabilities: TerminalCapabilities) {
+        self.init(colorMode: capabilities.colorMode, graphics: capabilities.graphics,
+                  cellSizeKnown: capabilities.cellPixelSize != nil,
+                  synchronizedOutput: capabilities.synchronizedOutput, sixelColors: capabilities.sixelColors)
+    }
+
+    /// Bytes that take our pictures off the terminal for good (kitty keeps them otherwise);
+    /// sent when the program leaves the screen.
+    public var cleanupBytes: [UInt8] { images.cleanup }
+
+    /// The kitty image ids the terminal holds for this renderer.
+    public var kittyImageIDs: Set<Int> { images.kittyImageIDs }
+
+    /// Begin and end of a synchronized update.
+    static let beginSynchronized: [UInt8] = Array("\u{1b}[?2026h".utf8)
+    static let endSynchronized: [UInt8] = Array("\u{1b}[?2026l".utf8)
 
     /// Forgets what is on the screen: the next frame clears and redraws everything
     /// (after a resize, or when something else wrote to the terminal).
@@ -46,17 +80,46 @@ public struct Renderer: Sendable {
 
     /// Appends to `output` the bytes that turn the previous frame into `frame`.
     public mutating func render(_ frame: Frame, into output: inout [UInt8]) {
-        let old: Frame
+        let start = output.count
+        if synchronizedOutput { output.append(contentsOf: Self.beginSynchronized) }
+        let bodyStart = output.count
+        let placements = images.drawable(frame.visibleImages, screen: frame.size)
+        var operations: [ImageLayer.Operation] = []
+        var old: Frame
         if let previous, previous.size == frame.size {
             old = previous
+            for area in images.staleAreas(for: placements) { old.invalidate(area) }
         } else {
             output.append(contentsOf: Self.clearScreen)
+            operations += images.screenCleared()
             pen = .plain
             cursorColumn = 0
             cursorRow = 0
             cursorKnown = true
             old = Frame(size: frame.size)
         }
+        renderCells(frame, over: old, into: &output)
+        let before = old
+        operations += images.update(placements) { area in !frame.sameCells(as: before, in: area) }
+        for operation in operations {
+            switch operation {
+            case let .anywhere(bytes):
+                output.append(contentsOf: bytes)
+            case let .at(column, row, bytes):
+                moveCursor(toColumn: column, row: row, output: &output)
+                output.append(contentsOf: bytes)
+                cursorKnown = false
+            }
+        }
+        previous = frame
+        if output.count == bodyStart {
+            output.removeSubrange(start...)
+        } else if synchronizedOutput {
+            output.append(contentsOf: Self.endSynchronized)
+        }
+    }
+
+    private mutating func renderCells(_ frame: Frame, over old: Frame, into output: inout [UInt8]) {
         let columns = frame.size.columns
         frame.cells.withUnsafeBufferPointer { new in
             old.cells.withUnsafeBufferPointer { before in
@@ -90,7 +153,6 @@ public struct Renderer: Sendable {
                 }
             }
         }
-        previous = frame
     }
 
     private static let clearScreen: [UInt8] = Array("\u{1b}[0m\u{1b}[H\u{1b}[2J".utf8)

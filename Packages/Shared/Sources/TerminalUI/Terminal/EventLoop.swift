@@ -25,6 +25,8 @@ final class EventLoop {
     private let clock = ContinuousClock()
     /// Frames written so far.
     private(set) var renderCount = 0
+    /// Bytes that take the pictures this loop showed off the terminal (kitty keeps them otherwise).
+    var cleanupBytes: [UInt8] { renderer.cleanupBytes }
 
     init(
         screen: any TerminalScreen, size: TerminalSize, capabilities: TerminalCapabilities,
@@ -40,7 +42,7 @@ final class EventLoop {
         self.quitOnControlC = quitOnControlC
         self.currentSize = currentSize
         self.write = write
-        self.renderer = Renderer(colorMode: capabilities.colorMode)
+        self.renderer = Renderer(capabilities: capabilities)
         self.context = ScreenContext(size: size, capabilities: capabilities, post: post)
     }
 

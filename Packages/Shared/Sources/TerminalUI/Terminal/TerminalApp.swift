@@ -28,13 +28,18 @@ public enum TerminalApp {
         public var escapeTimeout: Duration
         /// Ctrl-C ends the app (it arrives as a key in raw mode); false hands it to the screen.
         public var quitOnControlC: Bool
+        /// How long the terminal may take to answer the graphics query (asked only when the
+        /// environment does not settle it).
+        public var probeTimeout: Duration
 
         public init(
             capabilities: TerminalCapabilities = .detect(environment: ProcessInfo.processInfo.environment),
             minimumFrameInterval: Duration = .milliseconds(16),
             escapeTimeout: Duration = .milliseconds(30),
-            quitOnControlC: Bool = true
+            quitOnControlC: Bool = true,
+            probeTimeout: Duration = TerminalProbe.timeout
         ) {
+            self.probeTimeout = probeTimeout
             self.capabilities = capabilities
             self.minimumFrameInterval = minimumFrameInterval
             self.escapeTimeout = escapeTimeout
@@ -62,16 +67,22 @@ public enum TerminalApp {
         guard isInteractive else { throw .notATerminal }
         let session = TerminalSession()
         let size = session.size() ?? TerminalSize(columns: 80, rows: 24)
+        try session.enter { signalNumber in exit(128 + signalNumber) }
+        defer { session.restore() }
+        var capabilities = configuration.capabilities
+        if capabilities.needsProbe {
+            capabilities = capabilities.resolved(
+                with: TerminalProbe.ask(input: session.input, output: session.output, timeout: configuration.probeTimeout))
+        }
+        if capabilities.graphics == .kitty { session.deleteKittyImagesOnExit() }
         let loop = EventLoop(
-            screen: screen, size: size, capabilities: configuration.capabilities,
+            screen: screen, size: size, capabilities: capabilities,
             timing: .init(minimumFrameInterval: configuration.minimumFrameInterval,
                           escapeTimeout: configuration.escapeTimeout),
             quitOnControlC: configuration.quitOnControlC,
             currentSize: { session.size() },
             write: { session.send($0) }
         )
-        try session.enter { signalNumber in exit(128 + signalNumber) }
-        defer { session.restore() }
 
         let sources = InputSources(descriptor: session.input, post: loop.poster)
         defer { sources.cancel() }

@@ -1,31 +1,47 @@
-/// What the terminal can show, read from the environment.
-public struct TerminalCapabilities: Sendable, Hashable {
-    /// A protocol that shows real pixels inside the terminal.
-    public enum InlineImages: Sendable, Hashable {
-        /// The kitty graphics protocol (kitty, WezTerm, Ghostty).
-        case kitty
-        /// iTerm2's inline image escape (iTerm2, WezTerm).
-        case iTerm2
-    }
+import Imaging
 
+/// What the terminal can show, read from the environment and, where that is not enough, from
+/// one short query of the terminal (`TerminalProbe`).
+public struct TerminalCapabilities: Sendable, Hashable {
     /// How many colours cells may use.
     public var colorMode: ColorMode
-    /// An inline image protocol the terminal says it speaks; nil inside tmux or when unknown.
-    public var inlineImages: InlineImages?
-    /// True inside tmux (`$TMUX`): inline images would be mangled there.
+    /// How pictures are drawn.
+    public var graphics: GraphicsProtocol
+    /// What was asked for: `auto` lets `TerminalApp.run` ask the terminal when the environment
+    /// did not settle `graphics`.
+    public var graphicsChoice: GraphicsChoice
+    /// True when the environment alone named the graphics protocol (no query needed for it).
+    public var graphicsFromEnvironment: Bool
+    /// The size of one cell in pixels, when the terminal told it.
+    public var cellPixelSize: PixelSize?
+    /// True inside tmux (`$TMUX`): pixel protocols would be mangled there.
     public var isInsideTmux: Bool
+    /// Colours a sixel picture may use (the terminal's colour registers, at most 256).
+    public var sixelColors = 256
+    /// Frames are wrapped in synchronized output (DEC mode 2026); terminals that do not know the
+    /// mode ignore it, so it is on unless the terminal said it does not recognise it.
+    public var synchronizedOutput: Bool
 
-    public init(colorMode: ColorMode, inlineImages: InlineImages? = nil, isInsideTmux: Bool = false) {
+    public init(
+        colorMode: ColorMode, graphics: GraphicsProtocol = .blocks, graphicsChoice: GraphicsChoice = .auto,
+        cellPixelSize: PixelSize? = nil, isInsideTmux: Bool = false, synchronizedOutput: Bool = true
+    ) {
         self.colorMode = colorMode
-        self.inlineImages = inlineImages
+        self.graphics = graphics
+        self.graphicsChoice = graphicsChoice
+        self.graphicsFromEnvironment = false
+        self.cellPixelSize = cellPixelSize
         self.isInsideTmux = isInsideTmux
+        self.synchronizedOutput = synchronizedOutput
+        if case let .fixed(fixed) = graphicsChoice { self.graphics = fixed }
     }
 
     /// Reads the capabilities from environment variables: `NO_COLOR` (any non-empty value) turns
     /// colour off, `COLORTERM=truecolor|24bit` turns on 24-bit colour, otherwise the 256-colour
-    /// palette; `TERM`, `TERM_PROGRAM`, `KITTY_WINDOW_ID`, `LC_TERMINAL` tell the inline image
-    /// protocol, which is never used inside tmux.
-    public static func detect(environment: [String: String]) -> TerminalCapabilities {
+    /// palette. Graphics: `choice`, else `WORKBENCH_GRAPHICS`, else what `TERM`, `TERM_PROGRAM`,
+    /// `KITTY_WINDOW_ID`, `WEZTERM_PANE`, `LC_TERMINAL`, `KONSOLE_VERSION` tell; never pixels
+    /// inside tmux unless asked for; half-blocks until a query says more.
+    public static func detect(environment: [String: String], choice: GraphicsChoice? = nil) -> TerminalCapabilities {
         let insideTmux = !(environment["TMUX"] ?? "").isEmpty
         let colorMode: ColorMode
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
@@ -36,16 +52,68 @@ public struct TerminalCapabilities: Sendable, Hashable {
         } else {
             colorMode = .palette256
         }
-        var inline: InlineImages?
-        if !insideTmux {
-            let term = environment["TERM"] ?? ""
-            let program = environment["TERM_PROGRAM"] ?? ""
-            if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || program == "ghostty" {
-                inline = .kitty
-            } else if program == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2" || program == "WezTerm" {
-                inline = .iTerm2
-            }
+        let requested = choice ?? environment[GraphicsChoice.environmentVariable].flatMap(GraphicsChoice.init(argument:))
+            ?? .auto
+        var capabilities = TerminalCapabilities(colorMode: colorMode, graphicsChoice: requested, isInsideTmux: insideTmux)
+        if case .fixed = requested {
+            capabilities.graphicsFromEnvironment = true
+        } else if let named = graphicsNamed(by: environment), !insideTmux {
+            capabilities.graphics = named
+            capabilities.graphicsFromEnvironment = true
+        } else if insideTmux || (environment["TERM"] ?? "").hasPrefix("linux") {
+            // tmux mangles pixel protocols and the Linux console has none: nothing to ask.
+            capabilities.graphicsFromEnvironment = true
         }
-        return TerminalCapabilities(colorMode: colorMode, inlineImages: inline, isInsideTmux: insideTmux)
+        if colorMode == .none, requested == .auto {
+            capabilities.graphics = .none
+            capabilities.graphicsFromEnvironment = true
+        }
+        return capabilities
+    }
+
+    /// The protocol a terminal is known by its environment to speak, or nil.
+    static func graphicsNamed(by environment: [String: String]) -> GraphicsProtocol? {
+        let term = environment["TERM"] ?? ""
+        let program = environment["TERM_PROGRAM"] ?? ""
+        if term == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil || program == "ghostty"
+            || term == "xterm-ghostty" || environment["WEZTERM_PANE"] != nil || program == "WezTerm"
+            || environment["KONSOLE_VERSION"] != nil {
+            return .kitty
+        }
+        if program == "iTerm.app" || environment["LC_TERMINAL"] == "iTerm2" {
+            return .iTerm2
+        }
+        if term.hasPrefix("foot") || term.hasPrefix("mlterm") || term.hasPrefix("contour") || program == "mlterm" {
+            return .sixel
+        }
+        return nil
+    }
+
+    /// True when `TerminalApp.run` should ask the terminal: graphics not settled by the
+    /// environment, or pixels in use without a known cell size.
+    public var needsProbe: Bool {
+        !graphicsFromEnvironment || (graphics.showsPixels && cellPixelSize == nil)
+    }
+
+    /// These capabilities completed by what the terminal answered.
+    public func resolved(with answer: TerminalProbe.Answer) -> TerminalCapabilities {
+        var resolved = self
+        if let cell = answer.cellPixelSize { resolved.cellPixelSize = cell }
+        if answer.synchronizedOutput == false { resolved.synchronizedOutput = false }
+        if let registers = answer.colorRegisters, registers >= 2 { resolved.sixelColors = min(256, registers) }
+        guard !graphicsFromEnvironment else { return resolved }
+        if answer.kittyGraphics {
+            resolved.graphics = .kitty
+        } else if answer.sixel {
+            resolved.graphics = .sixel
+        }
+        return resolved
+    }
+
+    /// One line for a status bar or help screen: "graphics: sixel (10x20 px cells)".
+    public var graphicsSummary: String {
+        guard graphics.showsPixels else { return "graphics: \(graphics)" }
+        let cell = cellPixelSize.map { "\($0.width)x\($0.height) px cells" } ?? "cell size assumed"
+        return "graphics: \(graphics) (\(cell))"
     }
 }

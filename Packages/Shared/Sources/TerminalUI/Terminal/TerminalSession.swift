@@ -12,6 +12,9 @@ enum TerminalSequences {
         + "\u{1b}[0m\u{1b}[H\u{1b}[2J"
     /// Everything `enter` turned on, turned off again, and the normal screen back.
     static let reset = "\u{1b}[0m\u{1b}[?2004l\u{1b}[?1006l\u{1b}[?1002l\u{1b}[?1000l\u{1b}[?25h\u{1b}[?1049l"
+    /// Deletes every kitty image and its pixels (sent only to terminals that speak kitty: others
+    /// may print an APC they do not know).
+    static let deleteKittyImages = KittyGraphics.deleteAllImages
 }
 
 // The crash-signal handler cannot capture context, allocate or take locks, so what it needs lives
@@ -26,7 +29,15 @@ private nonisolated(unsafe) let crashResetBytes: UnsafeMutableBufferPointer<UInt
     _ = buffer.initialize(from: bytes)
     return buffer
 }()
+/// The same with our kitty images deleted first, for a session that shows kitty pictures.
+private nonisolated(unsafe) let crashKittyResetBytes: UnsafeMutableBufferPointer<UInt8> = {
+    let bytes = Array((TerminalSequences.deleteKittyImages + TerminalSequences.reset).utf8)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = buffer.initialize(from: bytes)
+    return buffer
+}()
 private nonisolated(unsafe) var crashRestoreArmed: sig_atomic_t = 0
+private nonisolated(unsafe) var crashDeletesKittyImages: sig_atomic_t = 0
 private nonisolated(unsafe) var crashInputDescriptor: Int32 = 0
 private nonisolated(unsafe) var crashOutputDescriptor: Int32 = 1
 
@@ -35,7 +46,7 @@ private nonisolated(unsafe) var crashOutputDescriptor: Int32 = 1
 private func restoreTerminalAfterCrash(_ signalNumber: Int32) {
     if crashRestoreArmed != 0 {
         crashRestoreArmed = 0
-        _ = write(crashOutputDescriptor, crashResetBytes.baseAddress, crashResetBytes.count)
+        writeCrashReset()
         _ = tcsetattr(crashInputDescriptor, TCSAFLUSH, crashSavedTermios)
     }
     signal(signalNumber, SIG_DFL)
@@ -46,8 +57,14 @@ private func restoreTerminalAfterCrash(_ signalNumber: Int32) {
 private func restoreTerminalAtExit() {
     guard crashRestoreArmed != 0 else { return }
     crashRestoreArmed = 0
-    _ = write(crashOutputDescriptor, crashResetBytes.baseAddress, crashResetBytes.count)
+    writeCrashReset()
     _ = tcsetattr(crashInputDescriptor, TCSAFLUSH, crashSavedTermios)
+}
+
+/// Writes the reset bytes (with the kitty deletion when armed), async-signal-safe.
+private func writeCrashReset() {
+    let bytes = crashDeletesKittyImages != 0 ? crashKittyResetBytes : crashResetBytes
+    _ = write(crashOutputDescriptor, bytes.baseAddress, bytes.count)
 }
 
 /// The terminal in full-screen mode: raw input, alternate screen, mouse and paste reporting.
@@ -61,6 +78,8 @@ final class TerminalSession {
     let output: Int32
     private var original = termios()
     private(set) var isActive = false
+    /// Sent before the reset when the session ends: what takes our pictures off the terminal.
+    private var cleanup: [UInt8] = []
     private var signalSources: [any DispatchSourceSignal] = []
     private static var atExitRegistered = false
 
@@ -84,6 +103,7 @@ final class TerminalSession {
         crashInputDescriptor = input
         crashOutputDescriptor = output
         _ = crashResetBytes.count
+        _ = crashKittyResetBytes.count
         if !Self.atExitRegistered {
             Self.atExitRegistered = true
             atexit(restoreTerminalAtExit)
@@ -105,12 +125,19 @@ final class TerminalSession {
         send(TerminalSequences.enter)
     }
 
+    /// Deletes every kitty image on every way out (restore, exit, crash, termination signal).
+    func deleteKittyImagesOnExit() {
+        crashDeletesKittyImages = 1
+        cleanup = Array(TerminalSequences.deleteKittyImages.utf8)
+    }
+
     /// Puts the terminal back the way it was. Safe to call more than once.
     func restore() {
         guard isActive else { return }
         isActive = false
         crashRestoreArmed = 0
-        send(TerminalSequences.reset)
+        crashDeletesKittyImages = 0
+        send(cleanup + Array(TerminalSequences.reset.utf8))
         _ = tcsetattr(input, TCSAFLUSH, &original)
         for source in signalSources { source.cancel() }
         signalSources.removeAll()

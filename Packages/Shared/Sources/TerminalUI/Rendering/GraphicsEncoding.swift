@@ -1,0 +1,120 @@
+import CSixel
+import Foundation
+import Imaging
+
+/// The escape sequences of the three pixel protocols, as bytes.
+enum KittyGraphics {
+    /// Largest base64 payload per escape, as the protocol asks.
+    static let chunkSize = 4096
+
+    /// Sends `bitmap` (RGBA) as image `id`, storing it in the terminal without showing it (`q=2`:
+    /// the terminal does not answer).
+    static func transmit(_ bitmap: Bitmap, id: Int, into output: inout [UInt8]) {
+        let payload = Array(Data(bitmap.pixels).base64EncodedData())
+        var offset = 0
+        var first = true
+        repeat {
+            let end = min(payload.count, offset + chunkSize)
+            let more = end < payload.count ? 1 : 0
+            output += Array("\u{1b}_G".utf8)
+            if first {
+                output += Array("a=t,f=32,s=\(bitmap.width),v=\(bitmap.height),i=\(id),q=2,m=\(more)".utf8)
+            } else {
+                output += Array("m=\(more)".utf8)
+            }
+            output.append(UInt8(ascii: ";"))
+            output += payload[offset..<end]
+            output += [0x1B, UInt8(ascii: "\\")]
+            first = false
+            offset = end
+        } while offset < payload.count
+    }
+
+    /// Shows the `source` pixels of image `id` at the cursor as placement `placement` (replacing
+    /// that placement wherever it was), without moving the cursor; scaled into `cells` when given.
+    static func place(
+        id: Int, placement: Int, source: PixelRect, cells: TerminalSize?, into output: inout [UInt8]
+    ) {
+        var command = "\u{1b}_Ga=p,i=\(id),p=\(placement),x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height)"
+        if let cells { command += ",c=\(cells.columns),r=\(cells.rows)" }
+        command += ",C=1,q=2\u{1b}\\"
+        output += Array(command.utf8)
+    }
+
+    /// Removes placement `placement` of image `id`, keeping the image's pixels in the terminal.
+    static func deletePlacement(id: Int, placement: Int, into output: inout [UInt8]) {
+        output += Array("\u{1b}_Ga=d,d=i,i=\(id),p=\(placement),q=2\u{1b}\\".utf8)
+    }
+
+    /// Removes image `id` with its pixels and every placement of it.
+    static func deleteImage(id: Int, into output: inout [UInt8]) {
+        output += Array("\u{1b}_Ga=d,d=I,i=\(id),q=2\u{1b}\\".utf8)
+    }
+
+    /// Removes every placement on the screen (after a clear), keeping the pixels.
+    static let deleteAllPlacements = Array("\u{1b}_Ga=d,d=a,q=2\u{1b}\\".utf8)
+    /// Removes every image and its pixels: what a program leaving the screen sends.
+    static let deleteAllImages = "\u{1b}_Ga=d,d=A,q=2\u{1b}\\"
+}
+
+/// Sixel through libsixel, the encoder behind `img2sixel`.
+public enum SixelEncoder {
+    /// Why a picture could not be encoded.
+    public struct Failure: Error, Sendable, Hashable {
+        /// libsixel's status code.
+        public let status: Int32
+    }
+
+    /// `bitmap` as one DCS sixel sequence with up to `colors` palette colours (alpha over black).
+    public static func encode(_ bitmap: Bitmap, colors: Int = 256) throws(Failure) -> [UInt8] {
+        guard bitmap.width > 0, bitmap.height > 0 else { return [] }
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            csixel_encode_rgba(pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height),
+                               Int32(max(2, min(256, colors))), &output, &length)
+        }
+        guard status == 0, let output else { throw Failure(status: status) }
+        defer { csixel_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
+    }
+}
+
+/// iTerm2's inline images: a PNG in an OSC 1337 sequence.
+enum ITerm2Graphics {
+    /// Shows `png` at the cursor, `size` pixels large, without moving the cursor.
+    static func inline(png: Data, size: PixelSize, into output: inout [UInt8]) {
+        output += Array(
+            "\u{1b}]1337;File=inline=1;size=\(png.count);width=\(size.width)px;height=\(size.height)px;preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
+        output += Array(png.base64EncodedData())
+        output.append(0x07)
+    }
+
+    /// Shows `png` at the cursor scaled into `cells`, without moving the cursor.
+    static func inline(png: Data, cells: TerminalSize, into output: inout [UInt8]) {
+        output += Array(
+            "\u{1b}]1337;File=inline=1;size=\(png.count);width=\(cells.columns);height=\(cells.rows);preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
+        output += Array(png.base64EncodedData())
+        output.append(0x07)
+    }
+}
+
+extension Bitmap {
+    /// The `rect` pixels of this picture (clamped to it).
+    func cropped(to rect: PixelRect) -> Bitmap {
+        let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard area.width > 0, area.height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
+        if area.x == 0, area.y == 0, area.width == width, area.height == height { return self }
+        var result = [UInt8](repeating: 0, count: area.width * area.height * 4)
+        let rowBytes = area.width * 4
+        pixels.withUnsafeBufferPointer { source in
+            result.withUnsafeMutableBufferPointer { target in
+                for row in 0..<area.height {
+                    let from = ((area.y + row) * width + area.x) * 4
+                    for offset in 0..<rowBytes { target[row * rowBytes + offset] = source[from + offset] }
+                }
+            }
+        }
+        return Bitmap(width: area.width, height: area.height, pixels: result)
+    }
+}

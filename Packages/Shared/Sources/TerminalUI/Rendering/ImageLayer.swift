@@ -1,0 +1,212 @@
+import Foundation
+import Imaging
+
+/// The pictures of a frame drawn with real pixels: which escape sequences bring the screen from
+/// the pictures shown last frame to this frame's, and nothing when nothing changed.
+///
+/// kitty: each picture (at each on-screen size) is transmitted once under an id; placements are
+/// then put, moved, clipped and deleted by id, so scrolling never resends pixels. sixel and
+/// iTerm2 are part of the cells: a picture is drawn again when it moves or when the text under
+/// it was rewritten, from an encoding cached per picture, size and clip.
+struct ImageLayer: Sendable {
+    /// A write at a cell, or anywhere.
+    enum Operation: Equatable {
+        case at(column: Int, row: Int, bytes: [UInt8])
+        case anywhere([UInt8])
+    }
+
+    /// One picture at one on-screen size.
+    struct SizedKey: Hashable {
+        var identity: Int
+        var size: PixelSize
+    }
+
+    private struct KittyImage {
+        var id: Int
+        var source: Bitmap
+        var lastUsed: Int
+    }
+
+    private struct KittyPlacementKey: Hashable {
+        var id: Int
+        var number: Int
+    }
+
+    private struct EncodedKey: Hashable {
+        var sized: SizedKey
+        var clip: PixelRect
+    }
+
+    let graphics: GraphicsProtocol
+    /// True when the terminal told its cell size: pictures are drawn at exact pixel sizes.
+    /// Otherwise they are scaled by the terminal into their cells (kitty, iTerm2).
+    let cellSizeKnown: Bool
+    /// kitty images kept in the terminal beyond those on screen, for scrolling back.
+    var keptImages = 16
+    private var scaled: [SizedKey: (source: Bitmap, scaled: Bitmap)] = [:]
+    private var kittyImages: [SizedKey: KittyImage] = [:]
+    private var kittyShown: [KittyPlacementKey: ImagePlacement.Geometry] = [:]
+    private var nextKittyID = 1
+    private var encoded: [EncodedKey: [UInt8]] = [:]
+    private var cellDrawn: [ImagePlacement.Geometry: Rect] = [:]
+    private var frameNumber = 0
+
+    /// Palette size of sixel pictures.
+    let sixelColors: Int
+
+    init(graphics: GraphicsProtocol, cellSizeKnown: Bool, sixelColors: Int = 256) {
+        self.graphics = graphics
+        self.cellSizeKnown = cellSizeKnown
+        self.sixelColors = sixelColors
+    }
+
+    /// Bytes that take every one of our pictures off the screen and out of the terminal's memory.
+    var cleanup: [UInt8] { graphics == .kitty ? Array(KittyGraphics.deleteAllImages.utf8) : [] }
+
+    /// The ids of kitty images the terminal holds for us.
+    var kittyImageIDs: Set<Int> { Set(kittyImages.values.map(\.id)) }
+
+    /// The screen was cleared: nothing is shown any more.
+    mutating func screenCleared() -> [Operation] {
+        cellDrawn.removeAll()
+        guard graphics == .kitty, !kittyShown.isEmpty else { return [] }
+        kittyShown.removeAll()
+        return [.anywhere(KittyGraphics.deleteAllPlacements)]
+    }
+
+    /// Limits sixel placements to what may be drawn without scrolling the terminal: a sixel that
+    /// reaches the last row moves the cursor past it and scrolls the screen.
+    func drawable(_ placements: [ImagePlacement], screen: TerminalSize) -> [ImagePlacement] {
+        guard graphics == .sixel else { return placements }
+        return placements.compactMap { placement in
+            var clipped = placement
+            clipped.visible = placement.visible.intersection(Rect(column: 0, row: 0, width: screen.columns, height: screen.rows - 1))
+            return clipped.visible.isEmpty ? nil : clipped
+        }
+    }
+
+    /// The cell areas of sixel/iTerm2 pictures drawn last frame that are not drawn the same way
+    /// now: their cells must be written again to wipe the old pixels.
+    func staleAreas(for placements: [ImagePlacement]) -> [Rect] {
+        guard graphics != .kitty else { return [] }
+        let now = Set(placements.map(\.geometry))
+        return cellDrawn.compactMap { now.contains($0.key) ? nil : $0.value }
+    }
+
+    /// The operations that show `placements`; `cellsRewritten(rect)` tells whether text was
+    /// written into any cell of `rect` this frame (that wipes sixel and iTerm2 pixels).
+    mutating func update(_ placements: [ImagePlacement], cellsRewritten: (Rect) -> Bool) -> [Operation] {
+        frameNumber += 1
+        switch graphics {
+        case .kitty: return updateKitty(placements)
+        case .sixel, .iTerm2: return updateInCells(placements, cellsRewritten: cellsRewritten)
+        case .blocks, .none: return []
+        }
+    }
+
+    // MARK: kitty
+
+    private mutating func updateKitty(_ placements: [ImagePlacement]) -> [Operation] {
+        var operations: [Operation] = []
+        var shown: [KittyPlacementKey: ImagePlacement.Geometry] = [:]
+        var occurrences: [Int: Int] = [:]
+        for placement in placements {
+            let sized = SizedKey(identity: placement.identity, size: placement.pixelSize)
+            let id: Int
+            if var image = kittyImages[sized] {
+                image.lastUsed = frameNumber
+                kittyImages[sized] = image
+                id = image.id
+            } else {
+                id = nextKittyID
+                nextKittyID += 1
+                var bytes: [UInt8] = []
+                KittyGraphics.transmit(scaledBitmap(for: placement), id: id, into: &bytes)
+                operations.append(.anywhere(bytes))
+                kittyImages[sized] = KittyImage(id: id, source: placement.bitmap, lastUsed: frameNumber)
+            }
+            let number = (occurrences[id] ?? 0) + 1
+            occurrences[id] = number
+            let key = KittyPlacementKey(id: id, number: number)
+            shown[key] = placement.geometry
+            guard kittyShown[key] != placement.geometry else { continue }
+            var bytes: [UInt8] = []
+            KittyGraphics.place(id: id, placement: number, source: placement.visiblePixels,
+                                cells: cellSizeKnown ? nil : placement.visible.size, into: &bytes)
+            operations.append(.at(column: placement.visible.column, row: placement.visible.row, bytes: bytes))
+        }
+        for key in kittyShown.keys where shown[key] == nil {
+            var bytes: [UInt8] = []
+            KittyGraphics.deletePlacement(id: key.id, placement: key.number, into: &bytes)
+            operations.append(.anywhere(bytes))
+        }
+        kittyShown = shown
+        operations += evictKittyImages()
+        return operations
+    }
+
+    /// Deletes the least recently shown images beyond `keptImages` that are not on screen.
+    private mutating func evictKittyImages() -> [Operation] {
+        let idle = kittyImages.filter { $0.value.lastUsed != frameNumber }
+        guard idle.count > keptImages else { return [] }
+        var operations: [Operation] = []
+        for (key, image) in idle.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(idle.count - keptImages) {
+            var bytes: [UInt8] = []
+            KittyGraphics.deleteImage(id: image.id, into: &bytes)
+            operations.append(.anywhere(bytes))
+            kittyImages[key] = nil
+            scaled[key] = nil
+        }
+        return operations
+    }
+
+    // MARK: sixel and iTerm2
+
+    private mutating func updateInCells(_ placements: [ImagePlacement], cellsRewritten: (Rect) -> Bool) -> [Operation] {
+        var operations: [Operation] = []
+        var drawn: [ImagePlacement.Geometry: Rect] = [:]
+        for placement in placements {
+            let geometry = placement.geometry
+            drawn[geometry] = placement.visible
+            if cellDrawn[geometry] != nil, !cellsRewritten(placement.visible) { continue }
+            guard let bytes = encodedBytes(for: placement), !bytes.isEmpty else { continue }
+            operations.append(.at(column: placement.visible.column, row: placement.visible.row, bytes: bytes))
+        }
+        cellDrawn = drawn
+        let live = Set(placements.map(\.identity))
+        encoded = encoded.filter { live.contains($0.key.sized.identity) }
+        scaled = scaled.filter { live.contains($0.key.identity) }
+        return operations
+    }
+
+    private mutating func encodedBytes(for placement: ImagePlacement) -> [UInt8]? {
+        let clip = placement.visiblePixels
+        let key = EncodedKey(sized: SizedKey(identity: placement.identity, size: placement.pixelSize), clip: clip)
+        if let bytes = encoded[key] { return bytes }
+        let picture = scaledBitmap(for: placement).cropped(to: clip)
+        guard picture.width > 0, picture.height > 0 else { return nil }
+        var bytes: [UInt8] = []
+        if graphics == .sixel {
+            guard let sixel = try? SixelEncoder.encode(picture, colors: sixelColors) else { return nil }
+            bytes = sixel
+        } else {
+            guard let png = try? ImageEncoder.png(picture) else { return nil }
+            if cellSizeKnown {
+                ITerm2Graphics.inline(png: png, size: picture.size, into: &bytes)
+            } else {
+                ITerm2Graphics.inline(png: png, cells: placement.visible.size, into: &bytes)
+            }
+        }
+        encoded[key] = bytes
+        return bytes
+    }
+
+    /// The placement's picture at its on-screen pixel size, made once per size.
+    private mutating func scaledBitmap(for placement: ImagePlacement) -> Bitmap {
+        let key = SizedKey(identity: placement.identity, size: placement.pixelSize)
+        if let cached = scaled[key] { return cached.scaled }
+        let result = placement.bitmap.resized(to: placement.pixelSize)
+        scaled[key] = (placement.bitmap, result)
+        return result
+    }
+}

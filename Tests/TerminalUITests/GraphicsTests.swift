@@ -1,0 +1,272 @@
+import Foundation
+import Imaging
+import Testing
+@testable import TerminalUI
+
+/// What a stream of kitty graphics commands did, read back from the bytes.
+struct KittyStream {
+    struct Placement: Equatable {
+        var id: Int, number: Int
+        var column: Int, row: Int
+        var source: PixelRect
+    }
+
+    var images: [Int: Bitmap] = [:]
+    var placements: [Placement] = []
+    var deletedPlacements: [(id: Int, number: Int)] = []
+    var deletedImages: [Int] = []
+    var pixelBytes = 0
+
+    /// Reads every APC G command of `bytes`, following cursor moves (CSI row;col H) for placements.
+    init(_ bytes: [UInt8]) {
+        var index = 0, row = 0, column = 0
+        var pending: (keys: [String: String], payload: [UInt8])?
+        while index < bytes.count {
+            guard bytes[index] == 0x1B, index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
+            if bytes[index + 1] == UInt8(ascii: "["), let end = bytes[(index + 2)...].firstIndex(where: { (0x40...0x7E).contains($0) }) {
+                let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+                if bytes[end] == UInt8(ascii: "H") {
+                    row = (parameters.first ?? 1) - 1
+                    column = (parameters.count > 1 ? parameters[1] : 1) - 1
+                }
+                index = end + 1
+                continue
+            }
+            guard bytes[index + 1] == UInt8(ascii: "_") else {
+                index += 2
+                continue
+            }
+            var end = index + 2
+            while !(bytes[end] == 0x1B && bytes[end + 1] == UInt8(ascii: "\\")) { end += 1 }
+            let body = Array(bytes[(index + 3)..<end])
+            index = end + 2
+            let split = body.firstIndex(of: UInt8(ascii: ";")) ?? body.count
+            var keys: [String: String] = [:]
+            for pair in String(decoding: body[..<split], as: UTF8.self).split(separator: ",") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2 { keys[String(parts[0])] = String(parts[1]) }
+            }
+            let payload = split < body.count ? Array(body[(split + 1)...]) : []
+            if var transmission = pending {
+                transmission.payload += payload
+                pixelBytes += payload.count
+                pending = transmission
+                if keys["m"] == "0" {
+                    finish(transmission)
+                    pending = nil
+                }
+                continue
+            }
+            switch keys["a"] {
+            case "t":
+                pixelBytes += payload.count
+                if keys["m"] == "1" { pending = (keys, payload) } else { finish((keys, payload)) }
+            case "p":
+                placements.append(Placement(
+                    id: Int(keys["i"]!)!, number: Int(keys["p"]!)!, column: column, row: row,
+                    source: PixelRect(x: Int(keys["x"]!)!, y: Int(keys["y"]!)!, width: Int(keys["w"]!)!, height: Int(keys["h"]!)!)))
+            case "d" where keys["d"] == "i":
+                deletedPlacements.append((Int(keys["i"]!)!, Int(keys["p"]!)!))
+            case "d" where keys["d"] == "I":
+                deletedImages.append(Int(keys["i"]!)!)
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func finish(_ transmission: (keys: [String: String], payload: [UInt8])) {
+        let keys = transmission.keys
+        let data = Data(base64Encoded: Data(transmission.payload))!
+        images[Int(keys["i"]!)!] = Bitmap(width: Int(keys["s"]!)!, height: Int(keys["v"]!)!, pixels: Array(data))
+    }
+}
+
+/// A 40x30 picture with a different colour in every pixel.
+func gradientPicture(width: Int = 40, height: Int = 30) -> Bitmap {
+    var bitmap = Bitmap(width: width, height: height, filledWith: RGBA(r: 0, g: 0, b: 0))
+    for y in 0..<height {
+        for x in 0..<width { bitmap[x, y] = RGBA(r: UInt8(x * 255 / width), g: UInt8(y * 255 / height), b: 128) }
+    }
+    return bitmap
+}
+
+@Suite("Pictures with real pixels")
+struct GraphicsTests {
+    static let cell = PixelSize(width: 4, height: 6)
+
+    private func frame(with picture: Bitmap, at rect: Rect, graphics: GraphicsProtocol, size: TerminalSize = TerminalSize(columns: 30, rows: 12)) -> Frame {
+        var frame = Frame(size: size)
+        frame.put("title", column: 0, row: 0)
+        ImageCells.draw(picture, into: &frame, in: rect, mode: .pixels(graphics, cell: Self.cell))
+        return frame
+    }
+
+    private func renderer(_ graphics: GraphicsProtocol) -> Renderer {
+        Renderer(colorMode: .trueColor, graphics: graphics, cellSizeKnown: true, synchronizedOutput: true)
+    }
+
+    @Test("a picture is laid out in pixels: aspect-fitted, centred on whole cells, blanks underneath")
+    func layout() throws {
+        let frame = frame(with: gradientPicture(), at: Rect(column: 2, row: 2, width: 10, height: 6), graphics: .kitty)
+        let placement = try #require(frame.visibleImages.first)
+        // 10x6 cells of 4x6 px = 40x36 px; 40x30 fits as 40x30: 10 columns, 5 rows, one row spare, centred.
+        #expect(placement.pixelSize == PixelSize(width: 40, height: 30))
+        #expect(placement.rect == Rect(column: 2, row: 2, width: 10, height: 5))
+        #expect(frame[5, 3].grapheme == " ")
+        #expect(frame.plainText().split(separator: "\n").first == "title")
+    }
+
+    @Test("the kitty stream reads back as the picture's pixels and one placement at its cell")
+    func kittyStream() throws {
+        let picture = gradientPicture()
+        var renderer = renderer(.kitty)
+        let bytes = renderer.render(frame(with: picture, at: Rect(column: 2, row: 3, width: 10, height: 5), graphics: .kitty))
+        let stream = KittyStream(bytes)
+        let image = try #require(stream.images.values.first)
+        #expect(image == picture)
+        #expect(stream.placements == [KittyStream.Placement(
+            id: stream.images.keys.first!, number: 1, column: 2, row: 3, source: PixelRect(x: 0, y: 0, width: 40, height: 30))])
+    }
+
+    @Test("scrolling a kitty picture by one cell moves its placement and sends no pixels")
+    func kittyScroll() throws {
+        let picture = gradientPicture()
+        var renderer = renderer(.kitty)
+        _ = renderer.render(frame(with: picture, at: Rect(column: 2, row: 3, width: 10, height: 5), graphics: .kitty))
+        let stream = KittyStream(renderer.render(frame(with: picture, at: Rect(column: 2, row: 2, width: 10, height: 5), graphics: .kitty)))
+        #expect(stream.pixelBytes == 0)
+        #expect(stream.images.isEmpty)
+        #expect(stream.placements.map { [$0.column, $0.row, $0.number] } == [[2, 2, 1]])
+    }
+
+    @Test("a kitty picture cut by the screen edge shows only its visible pixels; leaving deletes the placement")
+    func kittyClipAndDelete() throws {
+        let picture = gradientPicture()
+        var renderer = renderer(.kitty)
+        let size = TerminalSize(columns: 30, rows: 12)
+        // The picture starts two rows above the screen: its top 12 pixels are cut.
+        let clipped = KittyStream(renderer.render(frame(with: picture, at: Rect(column: 0, row: -2, width: 10, height: 5), graphics: .kitty, size: size)))
+        #expect(clipped.placements.first?.source == PixelRect(x: 0, y: 12, width: 40, height: 18))
+        #expect(clipped.placements.first?.row == 0)
+        let gone = KittyStream(renderer.render(Frame(size: size)))
+        #expect(gone.deletedPlacements.count == 1)
+        #expect(gone.pixelBytes == 0)
+    }
+
+    @Test("the iTerm2 stream reads back as a PNG of the picture at its pixel size, at its cell")
+    func iTerm2Stream() throws {
+        let picture = gradientPicture()
+        var renderer = renderer(.iTerm2)
+        let text = String(decoding: renderer.render(frame(with: picture, at: Rect(column: 2, row: 3, width: 10, height: 5), graphics: .iTerm2)), as: UTF8.self)
+        let start = try #require(text.range(of: "\u{1b}]1337;File="))
+        #expect(text[..<start.lowerBound].hasSuffix("\u{1b}[4;3H"))
+        let body = text[start.upperBound...].prefix { $0 != "\u{07}" }
+        let colon = try #require(body.firstIndex(of: ":"))
+        let arguments = body[..<colon].split(separator: ";")
+        #expect(arguments.contains("width=40px"))
+        #expect(arguments.contains("height=30px"))
+        let png = try #require(Data(base64Encoded: String(body[body.index(after: colon)...])))
+        #expect(try ImageDecoder.decode(png) == picture)
+    }
+
+    @Test("sixel pictures are encoded by libsixel at the cell and drawn again only when something changed")
+    func sixelStream() throws {
+        let picture = gradientPicture()
+        var renderer = renderer(.sixel)
+        let first = String(decoding: renderer.render(frame(with: picture, at: Rect(column: 2, row: 3, width: 10, height: 5), graphics: .sixel)), as: UTF8.self)
+        let start = try #require(first.range(of: "\u{1b}P"))
+        #expect(first[..<start.lowerBound].hasSuffix("\u{1b}[4;3H"))
+        #expect(first.contains("\"1;1;40;30"))
+        // The title changes, the picture does not: no sixel is sent again.
+        var changed = frame(with: picture, at: Rect(column: 2, row: 3, width: 10, height: 5), graphics: .sixel)
+        changed.put("other", column: 0, row: 0)
+        let second = String(decoding: renderer.render(changed), as: UTF8.self)
+        #expect(!second.contains("\u{1b}P"))
+        #expect(second.contains("other"))
+    }
+
+    @Test("a sixel picture never reaches the last row, where drawing it would scroll the screen")
+    func sixelLastRow() throws {
+        var renderer = renderer(.sixel)
+        let size = TerminalSize(columns: 30, rows: 6)
+        let text = String(decoding: renderer.render(frame(with: gradientPicture(), at: Rect(column: 0, row: 1, width: 10, height: 5), graphics: .sixel, size: size)), as: UTF8.self)
+        // Rows 1...4 show (4 of 5 rows: 24 of 30 pixels).
+        #expect(text.contains("\"1;1;40;24"))
+    }
+
+    @Test("an unchanged frame writes nothing", arguments: [GraphicsProtocol.kitty, .sixel, .iTerm2, .blocks, .none])
+    func unchangedFrame(graphics: GraphicsProtocol) {
+        var renderer = renderer(graphics)
+        let mode: ImageCells.Mode = graphics.showsPixels ? .pixels(graphics, cell: Self.cell) : graphics == .none ? .text : .trueColor
+        let picture = gradientPicture()
+        func make() -> Frame {
+            var frame = Frame(size: TerminalSize(columns: 30, rows: 12))
+            ImageCells.draw(picture, into: &frame, in: Rect(column: 2, row: 2, width: 10, height: 5), mode: mode)
+            return frame
+        }
+        #expect(renderer.render(make()).count > 0)
+        #expect(renderer.render(make()).count == 0)
+    }
+
+    @Test("text drawn over a picture hides the picture rather than being covered by it")
+    func occlusion() {
+        var frame = frame(with: gradientPicture(), at: Rect(column: 2, row: 3, width: 10, height: 5), graphics: .kitty)
+        #expect(frame.visibleImages.count == 1)
+        frame.put("alert", column: 4, row: 4)
+        #expect(frame.visibleImages.isEmpty)
+    }
+
+    @Test("pictures drawn into a part of the screen move and clip with it")
+    func subframes() throws {
+        var list = Frame(size: TerminalSize(columns: 12, rows: 8))
+        ImageCells.draw(gradientPicture(), into: &list, in: Rect(column: 1, row: 4, width: 10, height: 5), mode: .pixels(.kitty, cell: Self.cell))
+        var screen = Frame(size: TerminalSize(columns: 30, rows: 12))
+        screen.draw(list, column: 3, row: 2)
+        let placement = try #require(screen.visibleImages.first)
+        #expect(placement.rect == Rect(column: 4, row: 6, width: 10, height: 5))
+        #expect(placement.visible == Rect(column: 4, row: 6, width: 10, height: 4))
+    }
+
+    @Test("every frame with output is one synchronized update")
+    func synchronizedFrames() {
+        var renderer = Renderer(synchronizedOutput: true)
+        var frame = Frame(size: TerminalSize(columns: 10, rows: 2))
+        frame.put("hi", column: 0, row: 0)
+        let text = String(decoding: renderer.render(frame), as: UTF8.self)
+        #expect(text.hasPrefix("\u{1b}[?2026h"))
+        #expect(text.hasSuffix("\u{1b}[?2026l"))
+        #expect(renderer.render(frame).isEmpty)
+    }
+
+    @Test("the terminal's answers to the probe are read: kitty, sixel, cell size, synchronized output")
+    func probeAnswers() {
+        let replies = "\u{1b}_Gi=31;OK\u{1b}\\" + "\u{1b}[6;20;10t" + "\u{1b}[?2026;2$y" + "\u{1b}[?1;0;16S" + "\u{1b}[?62;4;22c"
+        let answer = TerminalProbe.parse(Array(replies.utf8))
+        #expect(answer.kittyGraphics)
+        #expect(answer.sixel)
+        #expect(answer.cellPixelSize == PixelSize(width: 10, height: 20))
+        #expect(answer.synchronizedOutput == true)
+        #expect(answer.colorRegisters == 16)
+        #expect(answer.complete)
+
+        let plain = TerminalProbe.parse(Array("\u{1b}[?1;2c".utf8))
+        #expect(!plain.kittyGraphics && !plain.sixel && plain.complete)
+        let capabilities = TerminalCapabilities.detect(environment: ["TERM": "xterm"]).resolved(with: answer)
+        #expect(capabilities.graphics == .kitty)
+        #expect(capabilities.graphicsSummary == "graphics: kitty (10x20 px cells)")
+        #expect(capabilities.sixelColors == 16)
+    }
+
+    @Test("sixel encoding through libsixel gives a DCS sequence with the picture's raster size")
+    func sixelEncoder() throws {
+        let bytes = try SixelEncoder.encode(gradientPicture(width: 64, height: 48))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1b}P"))
+        #expect(text.contains("\"1;1;64;48"))
+        #expect(text.hasSuffix("\u{1b}\\"))
+    }
+}
