@@ -4,7 +4,7 @@ import Foundation
 import Networking
 import Testing
 @testable import FlickrDemo
-@testable import FlickrFeed
+import FlickrFeed
 @testable import flickr
 import Imaging
 

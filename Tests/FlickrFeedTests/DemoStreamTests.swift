@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import FlickrDemo
-@testable import FlickrFeed
+import FlickrFeed
 
 /// The made-up Flickr, without the server: its answers must read like Flickr's.
 @Suite("Demo stream")

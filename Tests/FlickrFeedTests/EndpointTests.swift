@@ -1,7 +1,7 @@
 import ErrorReporting
 import Foundation
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 
 @Suite("URL building")
 struct EndpointTests {

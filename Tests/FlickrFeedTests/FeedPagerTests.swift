@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 
 @Suite("Plain and JSON paging")
 struct FeedPagerTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 
 /// The feed model as a value: actions in, effects out, no network and no terminal.
 @Suite("Feed model")

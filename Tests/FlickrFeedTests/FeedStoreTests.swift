@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 
 /// The feed run against a mock API and store: effects performed, answers fed back.
 @Suite("Feed store")

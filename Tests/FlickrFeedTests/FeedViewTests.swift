@@ -2,7 +2,7 @@ import ErrorReporting
 import Foundation
 import TerminalUI
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 @testable import flickr
 
 /// Screens as text: `render(state, size)` read back with `plainText()`.

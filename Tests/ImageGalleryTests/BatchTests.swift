@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Batch loading for plain and JSON mode")
 struct BatchTests {

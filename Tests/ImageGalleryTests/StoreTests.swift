@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("The store runs loads through the injected loader")
 @MainActor

@@ -1,7 +1,7 @@
 import ErrorReporting
 import Foundation
 import Synchronization
-@testable import FlickrFeed
+import FlickrFeed
 
 /// Photos and pages made up for tests.
 enum Fixtures {

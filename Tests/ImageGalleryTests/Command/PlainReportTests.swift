@@ -2,7 +2,7 @@ import ErrorReporting
 import Foundation
 import Testing
 @testable import gallery
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Plain and JSON lines")
 struct PlainReportTests {

@@ -4,7 +4,7 @@ import ImagePipeline
 import Imaging
 import Networking
 import Testing
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Errors per cell, offline banner, auto-retry on reconnect")
 struct FailureTests {

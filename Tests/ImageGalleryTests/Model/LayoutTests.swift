@@ -1,5 +1,5 @@
 import Testing
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Layout: which cells are on screen")
 struct LayoutTests {

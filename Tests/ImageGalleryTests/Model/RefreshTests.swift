@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Pull-to-refresh restores the original list and downloads again")
 struct RefreshTests {

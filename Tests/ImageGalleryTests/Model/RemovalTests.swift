@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Removing a cell: only when loaded, slide out, then close the gap")
 struct RemovalTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Loading follows what is on screen")
 struct VisibilityLoadingTests {

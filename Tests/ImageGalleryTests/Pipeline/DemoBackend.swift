@@ -6,7 +6,7 @@ import Imaging
 import Logging
 import Networking
 @testable import gallery
-@testable import ImageGallery
+import ImageGallery
 
 /// A DemoServer on 127.0.0.1 with an OS-chosen port serving numbered JPEGs at `/img/<n>.jpg`, and
 /// the gallery's production loader stack in front of it, over a temporary cache directory.

@@ -6,7 +6,7 @@ import Imaging
 import Synchronization
 import Testing
 @testable import gallery
-@testable import ImageGallery
+import ImageGallery
 
 extension ServerAndProcessTests {
     @Suite("The gallery's loader on the shared pipeline, against the demo server")

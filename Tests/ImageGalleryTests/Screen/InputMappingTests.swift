@@ -1,7 +1,7 @@
 import Testing
 import TerminalUI
 @testable import gallery
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("Keys and mouse map to gallery actions")
 struct InputMappingTests {

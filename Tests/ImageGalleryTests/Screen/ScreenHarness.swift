@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import TerminalUI
 @testable import gallery
-@testable import ImageGallery
+import ImageGallery
 
 /// A gallery model laid out for a terminal of `size`, rendered as text.
 struct ScreenHarness {

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TerminalUI
 @testable import gallery
-@testable import ImageGallery
+import ImageGallery
 
 @Suite("The screen, as text frames at portrait 60x50 and landscape 160x40")
 struct ScreenRenderingTests {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import ImageGallery
+import ImageGallery
 
 /// Drives ``GalleryModel`` directly: no store, no tasks, every effect visible.
 struct ModelHarness {
