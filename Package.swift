@@ -14,6 +14,13 @@ let package = Package(
         .executable(name: "flickr", targets: ["flickr"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "tui-demo", targets: ["tui-demo"]),
+        // The foundation as libraries another package can depend on by path or URL.
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Caching", targets: ["Caching"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "ErrorReporting", targets: ["ErrorReporting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -23,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // `swift package generate-documentation --target Networking`: the DocC catalogs of the libraries.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Shared foundation
@@ -91,6 +100,17 @@ let package = Package(
             path: "\(shared)/CommandOutput"
         ),
         .target(
+            name: "StateStore",
+            path: "\(shared)/StateStore"
+        ),
+        .target(
+            name: "CommandOptions",
+            dependencies: [
+                "ErrorReporting", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "\(shared)/CommandOptions"
+        ),
+        .target(
             name: "ImagePipeline",
             dependencies: ["Networking", "Caching", "Imaging", "ErrorReporting"],
             path: "\(shared)/ImagePipeline"
@@ -105,13 +125,13 @@ let package = Package(
         // MARK: Task 1: the image gallery
         .target(
             name: "ImageGallery",
-            dependencies: ["ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting"],
+            dependencies: ["ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore"],
             path: "Packages/ImageGallery/Sources/ImageGallery"
         ),
         .executableTarget(
             name: "gallery",
             dependencies: [
-                "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput",
+                "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/ImageGallery/Sources/gallery"
@@ -137,16 +157,22 @@ let package = Package(
         .target(
             name: "FlickrFeed",
             dependencies: [
-                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "CommandOutput",
-                "DemoServer",
+                "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/FlickrFeed/Sources/FlickrFeed"
         ),
+        // The made-up Flickr of `flickr --demo`, the tests and the benchmark: kept out of the core,
+        // so the core does not depend on the demo server (Hummingbird).
+        .target(
+            name: "FlickrDemo",
+            dependencies: ["FlickrFeed", "DemoServer", "Imaging"],
+            path: "Packages/FlickrFeed/Sources/FlickrDemo"
+        ),
         .executableTarget(
             name: "flickr",
             dependencies: [
-                "FlickrFeed", "TerminalUI", "DemoServer",
+                "FlickrFeed", "FlickrDemo", "TerminalUI", "DemoServer", "CommandOptions", "CommandOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/FlickrFeed/Sources/flickr"
@@ -157,7 +183,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "Networking", "Caching", "Imaging", "TerminalUI", "DemoServer", "ImagePipeline",
-                "ImageGallery", "PhoneLookup", "FlickrFeed",
+                "ImageGallery", "PhoneLookup", "FlickrFeed", "FlickrDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench"
@@ -172,6 +198,8 @@ let package = Package(
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
         .testTarget(name: "CachingTests", dependencies: ["Caching"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
@@ -187,7 +215,7 @@ let package = Package(
             dependencies: ["TestSupport", "PhoneLookup", "DemoServer", "lookup"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "DemoServer", "flickr"]),
+        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "gallery", "lookup", "flickr"]),
     ]
 )

@@ -73,6 +73,23 @@ struct RedactorTests {
         let url = try #require(URL(string: "https://api.flickr.com/services/rest/?api_key=abcdef&per_page=40"))
         #expect(!Redactor.redact(url).contains("abcdef"))
     }
+
+    @Test("a registered secret is masked wherever a server echoes it, not only in name=value pairs")
+    func literal() {
+        let key = "9f3c" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(12)
+        Redactor.register(secret: key)
+        let echoed = "Invalid API Key (Key not found: \(key)). Your key \(key) was rejected"
+        let redacted = Redactor.redact(echoed)
+        #expect(!redacted.contains(key))
+        #expect(redacted == "Invalid API Key (Key not found: REDACTED). Your key REDACTED was rejected")
+        #expect(Redactor.redact("no secret here") == "no secret here")
+    }
+
+    @Test("secrets too short to mask safely are not registered")
+    func shortLiteral() {
+        Redactor.register(secret: "ab")
+        #expect(Redactor.redact("tab and cab") == "tab and cab")
+    }
 }
 
 @Suite("ErrorReporter")

@@ -131,7 +131,8 @@ struct CommandLineTests {
         "usage errors exit 64",
         arguments: [
             ["--per-page", "0"], ["--pages", "0"], ["--lang", "de"],
-            ["--api-base", "ftp://x"], ["--no-such-flag"],
+            ["--api-base", "ftp://x"], ["--no-such-flag"], ["--timeout", "1e18"], ["--timeout", "inf"],
+            ["--pages", "1000000000"], ["--demo-upload-interval", "1e308"],
         ])
     func usage(arguments: [String]) async throws {
         #expect(try await Run.flickr(["--demo", "--plain"] + arguments).status == 64)

@@ -3,6 +3,7 @@ import ErrorReporting
 import Foundation
 import Networking
 import Testing
+@testable import FlickrDemo
 @testable import FlickrFeed
 @testable import flickr
 import Imaging

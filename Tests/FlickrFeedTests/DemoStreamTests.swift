@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+@testable import FlickrDemo
 @testable import FlickrFeed
 
 /// The made-up Flickr, without the server: its answers must read like Flickr's.
@@ -47,10 +49,16 @@ struct DemoStreamTests {
     }
 
     @Test("uploads also come by themselves at the configured interval")
-    func timedUploads() async throws {
-        let stream = FlickrDemoStream(initialCount: 10, uploadInterval: .milliseconds(20), uploadBatch: 2)
-        try await Task.sleep(for: .milliseconds(70))
-        #expect(stream.count >= 14)
+    func timedUploads() {
+        let clock = Mutex(Duration.zero)
+        let stream = FlickrDemoStream(
+            initialCount: 10, uploadInterval: .milliseconds(20), uploadBatch: 2,
+            elapsed: { clock.withLock { $0 } })
+        #expect(stream.count == 10)
+        clock.withLock { $0 = .milliseconds(19) }
+        #expect(stream.count == 10)
+        clock.withLock { $0 = .milliseconds(70) }
+        #expect(stream.count == 16)
     }
 
     @Test("a wrong key is refused with code 100 and HTTP 200")

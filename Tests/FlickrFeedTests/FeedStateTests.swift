@@ -152,7 +152,7 @@ struct FeedStateTests {
             ])
         #expect(state.photos == fresh.photos)
         #expect(
-            state.selection == 0 && state.scrollToTopCount == 1 && state.loadedPages == 1
+            state.selection == 0 && state.topRow == 0 && state.loadedPages == 1
                 && state.droppedDuplicates == 0)
     }
 

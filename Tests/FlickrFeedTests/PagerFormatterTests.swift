@@ -2,6 +2,7 @@ import ErrorReporting
 import Foundation
 import Testing
 @testable import FlickrFeed
+@testable import flickr
 
 @Suite("Plain and JSON lines")
 struct PagerFormatterTests {

@@ -46,7 +46,7 @@ struct StoreTests {
         let (store, loader) = makeStore()
         store.send(.layoutChanged(Fixture.layout()))
         await loader.waitForRequests(3)
-        loader.fail(Fixture.url(1), with: Fixture.error("timeout"))
+        loader.fail(Fixture.url(1), with: Fixture.thrown(.timeout))
         await store.waitForLoad(of: ItemID(0))
         #expect(store.state.items[0].status.failure?.kind == .timeout)
         #expect(store.state.status == .pullToRefresh(after: .timeout))
@@ -81,11 +81,11 @@ struct StoreTests {
         #expect(loader.requests.filter { $0.policy == .refresh }.count == 3)
     }
 
-    @Test("onChange is told after every action")
+    @Test("the attached screen is told after every action")
     func onChange() {
         let (store, _) = makeStore()
         var changes = 0
-        store.onChange = { _ in changes += 1 }
+        store.attach { _ in changes += 1 }
         store.send(.toggleHelp)
         store.send(.moveSelection(by: 1))
         #expect(changes == 2)

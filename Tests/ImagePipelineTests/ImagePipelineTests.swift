@@ -108,9 +108,11 @@ struct ImagePipelineTests {
     func cancellation() async throws {
         let url = Fixture.url(7)
         let disk = MemoryDisk()
-        let pipeline = ImagePipeline(loader: ScriptedLoader([url: .hang]), diskCache: disk)
+        let loader = ScriptedLoader([url: .hang])
+        let pipeline = ImagePipeline(loader: loader, diskCache: disk)
         let task = Task { try await pipeline.image(for: ImageRequest(url: url)) }
-        try await Task.sleep(for: .milliseconds(20))
+        // Cancel only once the download is under way, so the test cannot pass by never starting it.
+        await loader.waitForCalls(1)
         task.cancel()
         await #expect {
             _ = try await task.value

@@ -14,21 +14,45 @@ final class ScriptedLoader: DataLoading {
         case hang
     }
 
+    private struct Books {
+        var calls = 0
+        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
     private let answers: Mutex<[URL: Answer]>
-    private let calls = Mutex(0)
+    private let books = Mutex(Books())
 
     init(_ answers: [URL: Answer] = [:]) {
         self.answers = Mutex(answers)
     }
 
-    var callCount: Int { calls.withLock { $0 } }
+    var callCount: Int { books.withLock { $0.calls } }
+
+    /// Returns once the loader has been asked `count` times: an explicit signal, no clock.
+    func waitForCalls(_ count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let reached = books.withLock { books -> Bool in
+                guard books.calls < count else { return true }
+                books.waiters.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
+        }
+    }
 
     func set(_ answer: Answer, for url: URL) {
         answers.withLock { $0[url] = answer }
     }
 
     func data(for url: URL) async throws(NetworkError) -> Data {
-        calls.withLock { $0 += 1 }
+        let ready = books.withLock { books -> [CheckedContinuation<Void, Never>] in
+            books.calls += 1
+            let calls = books.calls
+            let ready = books.waiters.filter { $0.count <= calls }.map(\.continuation)
+            books.waiters.removeAll { $0.count <= calls }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
         switch answers.withLock({ $0[url] }) {
         case .bytes(let data)?:
             return data

@@ -93,7 +93,9 @@ extension ServerAndProcessTests {
             (["--url", "not a url"], "invalid URL"), (["--url", "ftp://example.com/a.jpg"], "only http and https"),
             (["--memory-limit", "lots"], "--memory-limit"), (["--demo-faults", "2=404"], "needs --demo"),
             (["--demo", "--demo-faults", "9=404"], "cell number"), (["--lang", "fr"], "--lang"),
-            (["--timeout", "0"], "--timeout"),
+            (["--timeout", "0"], "--timeout"), (["--timeout", "1e308"], "--timeout"), (["--timeout", "inf"], "--timeout"),
+            (["--max-concurrent", "1000000000"], "--max-concurrent"), (["--memory-limit", "2000GB"], "--memory-limit"),
+            (["--demo-port", "99999"], "--demo-port"),
         ])
         func usageErrors(arguments: [String], message: String) async throws {
             let result = try await GalleryProcess.run(arguments)

@@ -1,5 +1,8 @@
 import ErrorReporting
 import Foundation
+import ImagePipeline
+import Imaging
+import Networking
 import Testing
 @testable import ImageGallery
 
@@ -31,16 +34,34 @@ struct FailureTests {
         #expect(CommonPhrases.imageUnavailable.russian == "Изображение по заданному URL недоступно")
     }
 
-    @Test("error codes of the shared modules map to the kinds a cell shows", arguments: [
-        ("offline", FailureKind.offline), ("timeout", .timeout), ("unavailable", .unavailable), ("http", .unavailable),
-        ("invalidURL", .unavailable), ("tooLarge", .unavailable), ("dropped", .dropped), ("invalidImage", .invalidImage),
-        ("diskFull", .other),
+    @Test("typed errors of the shared modules map to the kinds a cell shows, and print their codes", arguments: [
+        (NetworkError.offline(host: "h") as any Error, FailureKind.offline, "offline"),
+        (NetworkError.timedOut(after: .seconds(1)), .timeout, "timeout"),
+        (ImagePipelineError.network(.httpStatus(code: 404, url: Fixture.url(1))), .unavailable, "unavailable"),
+        (NetworkError.httpStatus(code: 500, url: Fixture.url(1)), .unavailable, "unavailable"),
+        (NetworkError.invalidURL("x"), .unavailable, "unavailable"),
+        (NetworkError.unsupportedScheme("ftp"), .unavailable, "unavailable"),
+        (NetworkError.responseTooLarge(limit: 1), .unavailable, "unavailable"),
+        (ImagePipelineError.network(.connectionDropped(bytesReceived: 1)), .dropped, "dropped"),
+        (NetworkError.transport(description: "reset"), .dropped, "dropped"),
+        (ImagePipelineError.invalidImage(.truncated), .invalidImage, "invalidImage"),
+        (ImagingError.notAnImage, .invalidImage, "invalidImage"),
+        (Fixture.error("diskFull"), .other, "diskFull"),
+        (Fixture.error("offline"), .other, "offline"),
     ])
-    func codes(code: String, kind: FailureKind) {
-        #expect(FailureKind(code: code) == kind)
-        let failure = LoadFailure(Fixture.error(code))
+    func kinds(error: any Error, kind: FailureKind, code: String) {
+        let failure = LoadFailure(error)
         #expect(failure.kind == kind)
-        #expect(failure.code == (kind == .other ? code : kind.rawValue))
+        #expect(failure.code == code)
+    }
+
+    @Test("cancellation is told apart by case: the pipeline's, the network's and the task's")
+    func cancellation() {
+        #expect(LoadFailure.isCancellation(ImagePipelineError.cancelled))
+        #expect(LoadFailure.isCancellation(ImagePipelineError.network(.cancelled)))
+        #expect(LoadFailure.isCancellation(CancellationError()))
+        #expect(!LoadFailure.isCancellation(ImagePipelineError.network(.offline(host: "h"))))
+        #expect(!LoadFailure.isCancellation(Fixture.error("cancelled")))
     }
 
     @Test("an error without an explanation of its own is classified as other and keeps its description")

@@ -1,6 +1,7 @@
 import ErrorReporting
 import Foundation
 import ImageGallery
+import ImagePipeline
 import Imaging
 import Synchronization
 
@@ -150,6 +151,18 @@ enum Fixture {
 
     static func error(_ code: String) -> UserFacingError {
         UserFacingError(code: code, message: LocalizedText(en: "failed: \(code)", ru: "ошибка: \(code)"))
+    }
+
+    /// A typed error a real loader throws for `kind`, as the pipeline would throw it.
+    static func thrown(_ kind: FailureKind) -> any Error {
+        switch kind {
+        case .offline: ImagePipelineError.network(.offline(host: "pictures.test"))
+        case .timeout: ImagePipelineError.network(.timedOut(after: .seconds(1)))
+        case .dropped: ImagePipelineError.network(.connectionDropped(bytesReceived: 10))
+        case .unavailable: ImagePipelineError.network(.httpStatus(code: 404, url: url(1)))
+        case .invalidImage: ImagePipelineError.invalidImage(.notAnImage)
+        case .other: error("diskFull")
+        }
     }
 
     static func failure(_ kind: FailureKind) -> LoadFailure {

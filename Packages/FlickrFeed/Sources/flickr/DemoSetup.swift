@@ -1,4 +1,5 @@
 import DemoServer
+import FlickrDemo
 import FlickrFeed
 import Foundation
 

@@ -1,36 +1,24 @@
 import ErrorReporting
 import FlickrFeed
 import Foundation
-import ImagePipeline
 import Imaging
 import Networking
 import TerminalUI
 
-/// The full-screen feed: maps keys and the mouse to feed actions, loads pictures for the visible
-/// cells (plus the next row), cancels those scrolled away, and draws through ``FeedView``.
+/// The full-screen feed: maps keys and the mouse to feed actions, tells the model what it shows
+/// (``FeedViewport``), and draws the store's state through ``FeedView``. The model plans every
+/// picture load; the screen starts none.
 @MainActor
 final class FeedScreen: TerminalScreen {
-    let controller: FeedController
-    private let pipeline: ImagePipeline
-    private let imageURLs: FlickrImageURLs
+    let store: FeedStore
     private let connectivity: Connectivity?
     private let language: Language
-    private var view = FeedViewState()
     private var context: ScreenContext?
     private var size = TerminalSize(columns: 80, rows: 24)
-    private var thumbnailLoads: [String: Task<Void, Never>] = [:]
-    private var thumbnailTarget: PixelSize?
-    private var largeLoad: Task<Void, Never>?
     private var networkDown = false
-    private var lastScrollToTop = 0
 
-    init(
-        controller: FeedController, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
-        connectivity: Connectivity?, language: Language
-    ) {
-        self.controller = controller
-        self.pipeline = pipeline
-        self.imageURLs = imageURLs
+    init(store: FeedStore, connectivity: Connectivity?, language: Language) {
+        self.store = store
         self.connectivity = connectivity
         self.language = language
     }
@@ -41,23 +29,22 @@ final class FeedScreen: TerminalScreen {
         guard self.context == nil else { return }
         self.context = context
         size = context.size
-        controller.onChange = { [weak self] _ in self?.feedChanged() }
+        store.attach { [weak self] _ in self?.feedChanged() }
         if let connectivity {
             context.listen(to: connectivity.updates()) { [weak self] online in
                 self?.networkDown = !online
-                self?.controller.send(.connectivityChanged(isOnline: online))
+                self?.store.send(.connectivityChanged(isOnline: online))
             }
         }
-        controller.launch()
+        store.launch()
+        reportViewport(topRow: store.state.topRow)
     }
 
     func handle(_ event: Event, context: ScreenContext) {
         switch event {
         case .resize(let newSize):
             size = newSize
-            view.thumbnails = [:]
-            view.failedThumbnails = []
-            clampScroll()
+            reportViewport(topRow: store.state.topRow)
         case .key(let key):
             handle(key, context: context)
         case .mouse(let mouse):
@@ -65,34 +52,34 @@ final class FeedScreen: TerminalScreen {
         case .paste, .tick:
             break
         }
-        updateImageLoads()
     }
 
     func render(size: TerminalSize) -> Frame {
+        let state = store.state
         return FeedView(
             language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(),
-            isOffline: networkDown
+            isOffline: networkDown || state.pictures.isOffline
         )
-        .render(controller.state, view, size: size)
+        .render(state, FeedViewState(state), size: size)
     }
 
     // MARK: - Input
 
     private func handle(_ key: Key, context: ScreenContext) {
-        if case .detail = view.mode {
+        if store.state.openIndex != nil {
             switch key {
-            case .escape, .backspace, .enter: closeDetail()
+            case .escape, .backspace, .enter: store.send(.closed)
             case .character("q"): context.quit()
             default: break
             }
             return
         }
-        let state = controller.state
+        let state = store.state
         let columns = state.configuration.columns
         let page = layout.visibleRows * columns
         switch key {
         case .character("q"), .control("d"): context.quit()
-        case .character("r"), .control("r"): refresh()
+        case .character("r"), .control("r"): store.send(.refresh)
         case .left, .character("h"): select(state.selection - 1)
         case .right, .character("l"): select(state.selection + 1)
         case .up, .character("k"): select(state.selection - columns)
@@ -101,171 +88,95 @@ final class FeedScreen: TerminalScreen {
         case .pageDown, .character(" "): select(state.selection + page)
         case .home, .character("g"): select(0)
         case .end, .character("G"): select(state.photos.count - 1)
-        case .enter: openDetail(state.selection)
+        case .enter: open(state.selection)
         default: break
         }
     }
 
     private func handle(_ mouse: MouseEvent) {
-        guard case .grid = view.mode else {
-            if case .press = mouse.kind { closeDetail() }
+        guard store.state.openIndex == nil else {
+            if case .press = mouse.kind { store.send(.closed) }
             return
         }
+        let topRow = store.state.topRow
         switch mouse.kind {
         case .wheelUp:
             // Pull-to-refresh: the wheel up when already at the top.
-            guard view.topRow > 0 else { return refresh() }
-            scroll(to: view.topRow - 1)
+            guard topRow > 0 else { return store.send(.refresh) }
+            reportViewport(topRow: topRow - 1)
         case .wheelDown:
-            scroll(to: view.topRow + 1)
+            reportViewport(topRow: topRow + 1)
         case .press(.left):
-            let count = controller.state.photos.count
+            let count = store.state.photos.count
             guard
-                let index = layout.index(
-                    atColumn: mouse.column, row: mouse.row, topRow: view.topRow, count: count)
+                let index = layout.index(atColumn: mouse.column, row: mouse.row, topRow: topRow, count: count)
             else { return }
-            if index == controller.state.selection {
-                openDetail(index)
+            if index == store.state.selection {
+                open(index)
             } else {
-                controller.send(.select(index: index))
+                store.send(.select(index: index))
             }
         default:
             break
         }
     }
 
-    private var layout: GridLayout { GridLayout(size: size, columns: controller.state.configuration.columns) }
+    private var layout: GridLayout { GridLayout(size: size, columns: store.state.configuration.columns) }
 
     private func select(_ index: Int) {
-        let count = controller.state.photos.count
+        let count = store.state.photos.count
         guard count > 0 else { return }
         let index = min(max(0, index), count - 1)
-        controller.send(.select(index: index))
+        store.send(.select(index: index))
         let row = index / layout.columns
-        if row < view.topRow { view.topRow = row }
-        if row >= view.topRow + layout.visibleRows { view.topRow = row - layout.visibleRows + 1 }
-        reportViewport()
+        var topRow = store.state.topRow
+        if row < topRow { topRow = row }
+        if row >= topRow + layout.visibleRows { topRow = row - layout.visibleRows + 1 }
+        reportViewport(topRow: topRow)
     }
 
-    private func scroll(to topRow: Int) {
-        view.topRow = min(max(0, topRow), layout.maximumTopRow(for: controller.state.photos.count))
-        reportViewport()
-    }
-
-    private func reportViewport() {
-        let last = (view.topRow + layout.visibleRows) * layout.columns - 1
-        controller.send(.viewed(lastVisibleIndex: min(last, max(0, controller.state.photos.count - 1))))
-    }
-
-    private func refresh() {
-        controller.send(.refresh)
-    }
-
-    private func clampScroll() {
-        view.topRow = min(view.topRow, layout.maximumTopRow(for: controller.state.photos.count))
+    /// Tells the model which rows show, at which picture size, with the first row kept in range.
+    private func reportViewport(topRow: Int) {
+        let layout = self.layout
+        let clamped = min(max(0, topRow), layout.maximumTopRow(for: store.state.photos.count))
+        let viewport = FeedViewport(
+            topRow: clamped, visibleRows: layout.visibleRows, columns: layout.columns,
+            thumbnailSize: pixelSize(of: layout.imageRect(column: 0, slot: 0)))
+        guard viewport != store.state.viewport else { return }
+        store.send(.viewportChanged(viewport))
     }
 
     private func feedChanged() {
-        let state = controller.state
-        if state.scrollToTopCount != lastScrollToTop {
-            lastScrollToTop = state.scrollToTopCount
-            view.topRow = 0
-        }
+        let state = store.state
         if !state.isOffline, networkDown, state.lastError == nil { networkDown = false }
-        clampScroll()
-        updateImageLoads()
+        // Fewer photos than before (a refresh): keep the first row in range.
+        if let viewport = state.viewport,
+            viewport.topRow > layout.maximumTopRow(for: state.photos.count)
+        {
+            reportViewport(topRow: viewport.topRow)
+        }
         context?.requestRender()
     }
 
-    // MARK: - Pictures
-
-    /// Starts loads for the visible rows plus the next one and cancels the rest.
-    private func updateImageLoads() {
-        guard case .grid = view.mode else { return }
-        let photos = controller.state.photos
-        let rect = layout.imageRect(column: 0, slot: 0)
-        let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: rect.width, rows: rect.height))
-        let target = PixelSize(width: pixels.width, height: pixels.height)
-        if target != thumbnailTarget {
-            thumbnailTarget = target
-            view.thumbnails = [:]
-        }
-        let range = ImageWindow.wanted(
-            firstVisibleRow: view.topRow, visibleRows: layout.visibleRows,
-            columns: layout.columns, count: photos.count)
-        let wanted = photos[range]
-        let plan = ImageWindow.plan(
-            wanted: wanted.map(\.id), loading: Set(thumbnailLoads.keys),
-            loaded: Set(view.thumbnails.keys).union(view.failedThumbnails)
-        )
-        for id in plan.cancel { thumbnailLoads.removeValue(forKey: id)?.cancel() }
-        let byID = Dictionary(wanted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for id in plan.start {
-            guard let photo = byID[id] else { continue }
-            let size = PhotoSize.smallest(toFill: target.width, target.height)
-            let request = ImageRequest(url: imageURLs.url(for: photo, size: size), targetSize: target)
-            if let cached = pipeline.cachedImage(for: request) {
-                view.thumbnails[id] = cached.bitmap
-                continue
-            }
-            thumbnailLoads[id] = load(request) { [weak self] result in
-                guard let self else { return }
-                self.thumbnailLoads[id] = nil
-                switch result {
-                case .success(let response): self.view.thumbnails[id] = response.bitmap
-                case .failure(let error):
-                    if error.code == "offline" { self.networkDown = true }
-                    if error.code != "cancelled" { self.view.failedThumbnails.insert(id) }
-                }
-            }
-        }
+    private func open(_ index: Int) {
+        store.send(.opened(index: index, size: pixelSize(of: FeedView.detailImageRect(for: size))))
     }
 
-    private func load(
-        _ request: ImageRequest,
-        then: @escaping @MainActor (Result<ImageResponse, ImagePipelineError>) -> Void
-    )
-        -> Task<Void, Never>?
-    {
-        guard let context else { return nil }
-        let pipeline = self.pipeline
-        return context.run(
-            { () async -> Result<ImageResponse, ImagePipelineError> in
-                do throws(ImagePipelineError) {
-                    return .success(try await pipeline.image(for: request))
-                } catch {
-                    return .failure(error)
-                }
-            }, then: then)
+    /// The pixels a picture shown in `rect` is loaded at: real pixels when the terminal shows them.
+    private func pixelSize(of rect: Rect) -> PixelSize {
+        ImageCells.pixelSize(forCells: rect.size, mode: context?.imageMode ?? .trueColor)
     }
+}
 
-    private func openDetail(_ index: Int) {
-        let photos = controller.state.photos
-        guard photos.indices.contains(index) else { return }
-        let photo = photos[index]
-        view.mode = .detail(index: index)
-        view.largeFailed = nil
-        let rect = FeedView.detailImageRect(for: size)
-        let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: rect.width, rows: rect.height))
-        let target = PixelSize(width: pixels.width, height: pixels.height)
-        let request = ImageRequest(
-            url: imageURLs.url(for: photo, size: PhotoSize.smallest(toFill: target.width, target.height)),
-            targetSize: target
-        )
-        largeLoad?.cancel()
-        largeLoad = load(request) { [weak self] result in
-            guard let self else { return }
-            switch result {
-            case .success(let response): self.view.large = (photo.id, response.bitmap)
-            case .failure(let error): self.view.largeFailed = error.userFacingError
-            }
-        }
-    }
-
-    private func closeDetail() {
-        largeLoad?.cancel()
-        largeLoad = nil
-        view.mode = .grid
-        view.large = nil
+extension FeedViewState {
+    /// What the view shows of `feed`: the scroll position, the large photo and the pictures in hand.
+    init(_ feed: FeedState) {
+        self.init()
+        mode = feed.openIndex.map { .detail(index: $0) } ?? .grid
+        topRow = feed.topRow
+        thumbnails = feed.pictures.thumbnails
+        failedThumbnails = feed.pictures.failed
+        large = feed.pictures.large.map { ($0.id, $0.bitmap) }
+        largeFailed = feed.pictures.largeFailure
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Caching
+import CommandOptions
 import DemoServer
 import ErrorReporting
 import FlickrFeed
@@ -39,25 +40,7 @@ struct FlickrCommand: AsyncParsableCommand {
     @Option(name: .customLong("per-page"), help: "Photos per page, 1...500.")
     var perPage = 40
 
-    @Flag(help: "Play Flickr on 127.0.0.1 with generated photos; needs no key and no internet.")
-    var demo = false
-
-    @Option(
-        name: .customLong("cache-dir"),
-        help: "Where the saved first page and pictures live (default ~/.cache/flickr).")
-    var cacheDir: String?
-
-    @Option(help: "Seconds before a load gives up.")
-    var timeout: Double = 30
-
-    @Option(help: "Language of messages: en or ru (default from the locale).")
-    var lang: String?
-
-    @Flag(help: "Print pages as text instead of the full-screen view.")
-    var plain = false
-
-    @Flag(help: "Print pages as JSON lines.")
-    var json = false
+    @OptionGroup var shared: SharedOptions
 
     @Option(help: "Pages to print in plain and JSON mode.")
     var pages = 1
@@ -68,15 +51,17 @@ struct FlickrCommand: AsyncParsableCommand {
     @Option(name: .customLong("render-once"), help: .hidden)
     var renderOnce: String?
 
+    /// Pages printed in plain and JSON mode: a thousand pages of 500 is more than Flickr keeps.
+    static let pagesRange = 1...1000
+    /// Seconds between the demo's uploads (0: none); a day at most.
+    static let uploadIntervalRange = 0.0...86_400
+
     func validate() throws {
-        guard (1...500).contains(perPage) else {
-            throw ValidationError("--per-page must be between 1 and 500")
-        }
-        guard pages >= 1 else { throw ValidationError("--pages must be at least 1") }
-        guard timeout > 0, timeout.isFinite else {
-            throw ValidationError("--timeout must be a positive number of seconds")
-        }
-        if let lang, Language(code: lang) == nil { throw ValidationError("--lang must be en or ru") }
+        let language = shared.language
+        try OptionCheck.value(perPage, of: "--per-page", in: 1...500, language: language)
+        try OptionCheck.value(pages, of: "--pages", in: Self.pagesRange, language: language)
+        try OptionCheck.value(
+            demoUploadInterval, of: "--demo-upload-interval", in: Self.uploadIntervalRange, language: language)
         for (name, value) in [("--api-base", apiBase), ("--image-base", imageBase)] {
             guard let value else { continue }
             guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil
@@ -87,7 +72,7 @@ struct FlickrCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let demoSetup = demo ? try await DemoSetup.start(uploadInterval: demoUploadInterval) : nil
+        let demoSetup = shared.demo ? try await DemoSetup.start(uploadInterval: demoUploadInterval) : nil
         let outcome: Result<Void, any Error>
         do {
             try await run(demo: demoSetup)
@@ -101,7 +86,7 @@ struct FlickrCommand: AsyncParsableCommand {
 
     private func run(demo demoSetup: DemoSetup?) async throws {
         let environment = ProcessInfo.processInfo.environment
-        let language = Language.resolve(flag: lang, environment: environment)
+        let language = shared.language
         let key =
             apiKey ?? environment["FLICKR_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
             ?? demoSetup?.stream.apiKey
@@ -119,14 +104,14 @@ struct FlickrCommand: AsyncParsableCommand {
             imageBase: imageBase.flatMap(URL.init(string:)) ?? demoSetup?.imageBase
                 ?? FlickrImageURLs.defaultImageBase)
         let cacheDirectory = CacheLocation.directory(
-            tool: "flickr", override: cacheDir, environment: environment)
+            tool: "flickr", override: shared.cacheDir, environment: environment)
         let store = FirstPageStore(directory: cacheDirectory)
         let quiet = Logger(label: "flickr") { _ in SwiftLogNoOpLogHandler() }
         let host = endpoint.apiBase.host ?? "api.flickr.com"
         let port = endpoint.apiBase.port ?? (endpoint.apiBase.scheme == "http" ? 80 : 443)
         let connectivity = Connectivity(probe: .tcp(host: host, port: port))
         let http = HTTPClient(
-            configuration: .init(deadline: .milliseconds(Int(timeout * 1000))), connectivity: connectivity,
+            configuration: .init(deadline: shared.timeoutDuration), connectivity: connectivity,
             logger: quiet)
         defer { http.invalidate() }
         let client = FlickrClient(http: http, endpoint: endpoint)
@@ -140,14 +125,14 @@ struct FlickrCommand: AsyncParsableCommand {
             print(frame)
             return
         }
-        if plain || json || !TerminalApp.isInteractive(environment: environment) {
+        if shared.plain || shared.json || !TerminalApp.isInteractive(environment: environment) {
             let formatter = PagerFormatter(
-                style: json ? .json : .plain, imageURLs: imageURLs, language: language)
+                style: shared.json ? .json : .plain, imageURLs: imageURLs, language: language)
             let outcome = await FeedPager.run(
                 pages: pages, api: client, store: store, configuration: configuration
             ) { event in
                 for line in formatter.lines(for: event) { print(line) }
-                if case .error(let error) = event, !json {
+                if case .error(let error) = event, !shared.json {
                     FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
                 }
             }
@@ -168,13 +153,13 @@ struct FlickrCommand: AsyncParsableCommand {
         client: FlickrClient, store: FirstPageStore, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
         connectivity: Connectivity, configuration: FeedConfiguration, language: Language
     ) async throws {
-        let controller = FeedController(api: client, store: store, configuration: configuration)
-        let screen = FeedScreen(
-            controller: controller, pipeline: pipeline, imageURLs: imageURLs,
-            connectivity: connectivity, language: language)
-        defer { controller.stop() }
+        let feed = FeedStore(
+            api: client, store: store, configuration: configuration,
+            pictures: FeedPictureLoader(pipeline: pipeline, imageURLs: imageURLs))
+        let screen = FeedScreen(store: feed, connectivity: connectivity, language: language)
+        defer { feed.stop() }
         do {
-            try await TerminalApp.run(screen)
+            try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         } catch {
             FileHandle.standardError.write(
                 Data("flickr: \(UserFacingError.from(error).line(in: language))\n".utf8))
@@ -184,6 +169,6 @@ struct FlickrCommand: AsyncParsableCommand {
 
     private func makePipeline(http: HTTPClient, cacheDirectory: URL, logger: Logger) -> ImagePipeline {
         let disk = try? DiskCache(directory: cacheDirectory.appendingPathComponent("images"), logger: logger)
-        return ImagePipeline(loader: http, diskCache: disk.map { StableImageKeys($0) }, logger: logger)
+        return ImagePipeline(loader: http, diskCache: disk, logger: logger)
     }
 }

@@ -27,16 +27,16 @@ enum LaunchFrame {
         let visible = ImageWindow.wanted(
             firstVisibleRow: 0, visibleRows: layout.visibleRows, columns: layout.columns,
             count: state.photos.count, extraRows: 0)
-        await withTaskGroup(of: (String, Bitmap?).self) { group in
+        let loader = FeedPictureLoader(pipeline: pipeline, imageURLs: imageURLs)
+        await withTaskGroup(of: (String, PictureOutcome).self) { group in
             for photo in state.photos[visible] {
-                let request = ImageRequest(
-                    url: imageURLs.url(
-                        for: photo, size: PhotoSize.smallest(toFill: target.width, target.height)),
-                    targetSize: target)
-                group.addTask { (photo.id, try? await pipeline.image(for: request).bitmap) }
+                group.addTask { (photo.id, await loader.load(photo, size: target)) }
             }
-            for await (id, bitmap) in group {
-                if let bitmap { view.thumbnails[id] = bitmap } else { view.failedThumbnails.insert(id) }
+            for await (id, outcome) in group {
+                switch outcome {
+                case .loaded(let bitmap): view.thumbnails[id] = bitmap
+                case .failed: view.failedThumbnails.insert(id)
+                }
             }
         }
         return FeedView(language: language, imageMode: .text, now: Date(), isOffline: false)

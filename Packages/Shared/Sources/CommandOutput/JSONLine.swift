@@ -30,8 +30,10 @@ public enum JSONLine {
         return "{" + body.joined(separator: ",") + "}"
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped (U+2028 and U+2029
-    /// too, so a line is also safe inside JavaScript), everything else as UTF-8.
+    /// A JSON string literal: quotes, backslashes and control characters escaped, and so is every
+    /// scalar a terminal would act on (DEL, C1 controls, bidi controls; see ``TerminalSafeText``) and
+    /// U+2028/U+2029 (so a line is also safe inside JavaScript); everything else as UTF-8. The line
+    /// parses back to the same text, and printing it raw never drives the terminal.
     public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -41,7 +43,7 @@ public enum JSONLine {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where TerminalSafeText.isUnsafe(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029:
                 result += String(format: "\\u%04x", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }

@@ -3,10 +3,33 @@ import Foundation
 /// Removes secrets from anything we print or log.
 ///
 /// Query items whose names look like credentials (`api_key`, `key`, `token`, `secret`, `password`,
-/// `auth`, `signature`...) keep their name and lose their value: `api_key=REDACTED`.
+/// `auth`, `signature`...) keep their name and lose their value: `api_key=REDACTED`. A secret the
+/// process was given (an API key from a flag or the environment) is also masked wherever it appears
+/// literally, since a server may echo it back inside an error message.
 public enum Redactor {
     /// The replacement for a secret value.
     public static let mask = "REDACTED"
+
+    /// Literal secrets are shorter than this are not registered: masking every "ab" would garble text.
+    public static let shortestLiteral = 6
+
+    /// The literal secrets of this process. Process-wide on purpose: a secret given to the command
+    /// must not print from any module, and the modules that print never see where it came from.
+    private static let literals = SecretLiterals()
+
+    /// Masks `secret` wherever it appears in text redacted from now on (and its percent-encoded form).
+    ///
+    /// Call once at the composition root with each credential the process holds:
+    /// ```swift
+    /// Redactor.register(secret: apiKey)
+    /// ```
+    public static func register(secret: String) {
+        guard secret.count >= shortestLiteral else { return }
+        literals.add(secret)
+        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != secret {
+            literals.add(encoded)
+        }
+    }
 
     /// True for a query item name that carries a credential.
     public static func isSecret(name: String) -> Bool {
@@ -27,6 +50,18 @@ public enum Redactor {
     /// Works on free text as well as on a URL, so an error description that embeds a URL is safe
     /// to print.
     public static func redact(_ text: String) -> String {
+        maskLiterals(in: redactPairs(text))
+    }
+
+    private static func maskLiterals(in text: String) -> String {
+        var result = text
+        for secret in literals.all where result.contains(secret) {
+            result = result.replacingOccurrences(of: secret, with: mask)
+        }
+        return result
+    }
+
+    private static func redactPairs(_ text: String) -> String {
         guard text.contains("=") else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -55,5 +90,27 @@ public enum Redactor {
             index = valueEnd
         }
         return result
+    }
+}
+
+/// The registered literal secrets, longest first so a secret that contains another is masked whole.
+/// `@unchecked Sendable`: every access to `secrets` holds `lock` (an NSLock, which the thread
+/// sanitizer understands).
+private final class SecretLiterals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var secrets: [String] = []
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return secrets
+    }
+
+    func add(_ secret: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !secrets.contains(secret) else { return }
+        secrets.append(secret)
+        secrets.sort { $0.count > $1.count }
     }
 }

@@ -14,6 +14,9 @@ import Networking
 /// 3. the loader (one shared `HTTPClient`: coalesced, limited, with a deadline) → validate by decoding
 ///    → disk cache (atomic) → memory cache.
 ///
+/// A request's ``ImageRequest/CachePolicy`` can skip steps 1 and 2 (pull-to-refresh), and its
+/// ``ImageRequest/cacheKey`` names the entry in both caches.
+///
 /// Cancelling the calling task cancels the download and caches nothing. A failed disk write does not
 /// fail the request: the picture is returned with ``ImageResponse/storeError`` set.
 ///
@@ -25,7 +28,7 @@ public final class ImagePipeline: Sendable {
     private let loader: any DataLoading
     private let diskCache: (any DataCaching)?
     private let decoder: any ImageDecoding
-    private let memory: MemoryCache<ImageRequest, ImageResponse>
+    private let memory: MemoryCache<MemoryKey, ImageResponse>
     private let logger: Logger
 
     /// - Parameters:
@@ -49,6 +52,7 @@ public final class ImagePipeline: Sendable {
 
     /// The picture for `request`, from the fastest place that has it.
     public func image(for request: ImageRequest) async throws(ImagePipelineError) -> ImageResponse {
+        guard request.cachePolicy == .useCache else { return try await imageFromNetwork(for: request) }
         if let cached = cachedImage(for: request) { return cached }
         if let fromDisk = try await imageFromDisk(for: request) { return fromDisk }
         return try await imageFromNetwork(for: request)
@@ -56,14 +60,14 @@ public final class ImagePipeline: Sendable {
 
     /// The picture for `request` if it is decoded in memory right now; never touches disk or network.
     public func cachedImage(for request: ImageRequest) -> ImageResponse? {
-        guard var response = memory.value(forKey: request) else { return nil }
+        guard var response = memory.value(forKey: request.memoryKey) else { return nil }
         response.source = .memory
         return response
     }
 
     /// Lets go of the decoded picture for `request`; the disk copy stays.
     public func evictFromMemory(_ request: ImageRequest) {
-        memory.removeValue(forKey: request)
+        memory.removeValue(forKey: request.memoryKey)
     }
 
     /// Lets go of every decoded picture.
@@ -141,7 +145,7 @@ public final class ImagePipeline: Sendable {
             originalSize: decoded.originalSize,
             encodedByteCount: byteCount
         )
-        memory.insert(response, forKey: request, cost: decoded.bitmap.byteCount)
+        memory.insert(response, forKey: request.memoryKey, cost: decoded.bitmap.byteCount)
         return response
     }
 }

@@ -11,28 +11,43 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
     /// The request was cancelled (the cell left the screen); nothing was cached.
     case cancelled
 
-    /// The stable machine name printed by plain and JSON output:
-    /// `offline`, `timeout`, `unavailable`, `dropped`, `invalidImage` or `cancelled`.
-    public var code: String {
+    /// What kind of failure this is, told apart by case: the screens branch on it, never on a string.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// The network or the host cannot be reached.
+        case offline
+        /// The load ran past its deadline.
+        case timeout
+        /// The connection closed before the whole picture arrived.
+        case dropped
+        /// The load was cancelled.
+        case cancelled
+        /// The URL gives no picture: an HTTP error, a bad URL, a body too large, any other transport failure.
+        case unavailable
+        /// The bytes are not a picture we can decode.
+        case invalidImage
+    }
+
+    /// The kind of this failure.
+    public var kind: Kind {
         switch self {
-        case .network(let error):
-            switch error {
-            case .offline: "offline"
-            case .timedOut: "timeout"
-            case .connectionDropped: "dropped"
-            case .cancelled: "cancelled"
-            default: "unavailable"
-            }
-        case .invalidImage: "invalidImage"
-        case .cancelled: "cancelled"
+        case .network(.offline): .offline
+        case .network(.timedOut): .timeout
+        case .network(.connectionDropped): .dropped
+        case .network(.cancelled), .cancelled: .cancelled
+        case .network: .unavailable
+        case .invalidImage: .invalidImage
         }
     }
 
+    /// The stable machine name printed by plain and JSON output:
+    /// `offline`, `timeout`, `unavailable`, `dropped`, `invalidImage` or `cancelled`.
+    public var code: String { kind.rawValue }
+
     /// True when the failure is the network being down: worth retrying once it is back.
-    public var isConnectivityFailure: Bool { code == "offline" }
+    public var isConnectivityFailure: Bool { kind == .offline }
 
     /// True when pulling down to refresh is the right advice (the seed's «Pull down to refresh»).
-    public var suggestsRefresh: Bool { code == "timeout" || code == "dropped" }
+    public var suggestsRefresh: Bool { kind == .timeout || kind == .dropped }
 
     public var description: String {
         switch self {
@@ -45,20 +60,20 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
 
 extension ImagePipelineError: UserFacingErrorConvertible {
     public var userFacingError: UserFacingError {
-        switch code {
-        case "offline":
+        switch kind {
+        case .offline:
             UserFacingError(code: code, message: CommonPhrases.noInternet, recovery: CommonPhrases.pullToRefresh)
-        case "timeout":
+        case .timeout:
             UserFacingError(code: code, message: CommonPhrases.tookTooLong, recovery: CommonPhrases.pullToRefresh)
-        case "dropped":
+        case .dropped:
             UserFacingError(
                 code: code,
                 message: CommonPhrases.connectionDropped,
                 recovery: CommonPhrases.pullToRefresh
             )
-        case "cancelled":
+        case .cancelled:
             UserFacingError(code: code, message: LocalizedText(en: "Cancelled", ru: "Отменено"))
-        default:
+        case .unavailable, .invalidImage:
             // «Изображение по заданному URL недоступно»: a broken URL, an HTTP error, not an image.
             UserFacingError(code: code, message: CommonPhrases.imageUnavailable)
         }

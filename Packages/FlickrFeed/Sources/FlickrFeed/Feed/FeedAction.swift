@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// One request for a page, stamped with the generation of the feed it belongs to.
 ///
@@ -47,6 +48,16 @@ public enum FeedAction: Sendable, Equatable {
     case retryDue(token: Int)
     /// The network came back or went away.
     case connectivityChanged(isOnline: Bool)
+    /// The screen shows these rows at this size (scrolled, resized, or measured the first time).
+    case viewportChanged(FeedViewport)
+    /// A thumbnail load ended.
+    case thumbnailLoaded(id: String, PictureOutcome)
+    /// The photo at `index` opens large, its picture fitted into `size`.
+    case opened(index: Int, size: PixelSize)
+    /// The large view closes.
+    case closed
+    /// The large picture's load ended.
+    case largeLoaded(id: String, PictureOutcome)
 }
 
 /// Work the model asks for; the results come back as ``FeedAction``s.
@@ -59,4 +70,12 @@ public enum FeedEffect: Sendable, Equatable {
     case save(SavedPage)
     /// Send `.retryDue(token:)` after `delay`.
     case scheduleRetry(after: Duration, token: Int)
+    /// Load `photo`'s picture fitted into `size`; the answer comes back as ``FeedAction/thumbnailLoaded(id:_:)``.
+    case loadThumbnail(FlickrPhoto, size: PixelSize)
+    /// Stop loading the thumbnail of the photo `id` (it scrolled away).
+    case cancelThumbnail(id: String)
+    /// Load `photo`'s large picture; the answer comes back as ``FeedAction/largeLoaded(id:_:)``.
+    case loadLarge(FlickrPhoto, size: PixelSize)
+    /// Stop loading the large picture.
+    case cancelLarge
 }

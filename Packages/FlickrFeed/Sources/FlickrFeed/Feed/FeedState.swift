@@ -68,8 +68,14 @@ public struct FeedState: Sendable, Equatable {
     public private(set) var selection = 0
     /// The last photo the viewport shows.
     public private(set) var lastVisibleIndex = 0
-    /// Bumped when the screen should scroll back to the top (a refresh arrived).
-    public private(set) var scrollToTopCount = 0
+    /// The first photo row on screen; a refresh that arrives scrolls back to the top.
+    public private(set) var topRow = 0
+    /// The photo shown large, if any.
+    public internal(set) var openIndex: Int?
+    /// The pictures in hand and on their way.
+    public internal(set) var pictures = FeedPictures()
+    /// What the screen last said it shows.
+    public private(set) var viewport: FeedViewport?
 
     private var knownIDs: Set<String> = []
     private var retryToken = 0
@@ -106,6 +112,31 @@ public struct FeedState: Sendable, Equatable {
     /// Applies `action` and returns the work it asks for.
     public mutating func apply(_ action: FeedAction) -> [FeedEffect] {
         switch action {
+        case .thumbnailLoaded(let id, let outcome):
+            thumbnailArrived(id: id, outcome)
+            return []
+        case .largeLoaded(let id, let outcome):
+            largeArrived(id: id, outcome)
+            return []
+        case .opened(let index, let size):
+            return open(index, size: size)
+        case .closed:
+            return close()
+        default:
+            let effects = applyToFeed(action)
+            return effects + planPictures()
+        }
+    }
+
+    private mutating func applyToFeed(_ action: FeedAction) -> [FeedEffect] {
+        switch action {
+        case .thumbnailLoaded, .largeLoaded, .opened, .closed:
+            return []
+        case .viewportChanged(let viewport):
+            self.viewport = viewport
+            topRow = viewport.topRow
+            lastVisibleIndex = clamped(viewport.lastVisibleIndex)
+            return requestMoreIfNear()
         case .launched(let saved):
             return launch(showing: saved)
         case .refresh:
@@ -126,6 +157,7 @@ public struct FeedState: Sendable, Equatable {
             pendingRetryToken = nil
             return retryOrMore()
         case .connectivityChanged(let isOnline):
+            if isOnline { pictures.isOffline = false }
             return connectivityChanged(isOnline: isOnline)
         }
     }
@@ -176,7 +208,8 @@ public struct FeedState: Sendable, Equatable {
             if request.reason == .refresh {
                 selection = 0
                 lastVisibleIndex = 0
-                scrollToTopCount += 1
+                topRow = 0
+                viewport?.topRow = 0
             } else {
                 selection = clamped(selection)
                 lastVisibleIndex = clamped(lastVisibleIndex)

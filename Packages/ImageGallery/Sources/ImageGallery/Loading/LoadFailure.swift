@@ -1,4 +1,7 @@
 import ErrorReporting
+import ImagePipeline
+import Imaging
+import Networking
 
 /// Why a cell has no picture, as the seed's "what to finish" list tells the cases apart.
 public enum FailureKind: String, Sendable, Hashable, CaseIterable, Codable {
@@ -15,15 +18,30 @@ public enum FailureKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Anything else; the cell shows the error's own message.
     case other
 
-    /// Maps a `UserFacingError.code` from the shared modules to the kind a cell shows.
-    public init(code: String) {
-        switch code {
-        case "offline": self = .offline
-        case "unavailable", "http", "invalidURL", "unsupportedScheme", "tooLarge": self = .unavailable
-        case "timeout": self = .timeout
-        case "dropped", "transport": self = .dropped
-        case "invalidImage": self = .invalidImage
+    /// Classifies an error thrown by a loader by its typed case, never by its printed code.
+    public init(classifying error: any Error) {
+        switch error {
+        case let pipeline as ImagePipelineError:
+            switch pipeline {
+            case .network(let network): self.init(network)
+            case .invalidImage: self = .invalidImage
+            case .cancelled: self = .other
+            }
+        case let network as NetworkError: self.init(network)
+        case is ImagingError: self = .invalidImage
         default: self = .other
+        }
+    }
+
+    /// The kind a cell shows for a network failure.
+    init(_ network: NetworkError) {
+        switch network {
+        case .offline: self = .offline
+        case .invalidURL, .unsupportedScheme, .httpStatus, .responseTooLarge: self = .unavailable
+        case .timedOut: self = .timeout
+        case .connectionDropped: self = .dropped
+        case .transport: self = .dropped
+        case .cancelled: self = .other
         }
     }
 
@@ -46,7 +64,17 @@ public struct LoadFailure: Error, Sendable, Hashable {
     /// Classifies any error thrown by a loader.
     public init(_ error: any Error) {
         let userFacing = UserFacingError.from(error)
-        self.init(kind: FailureKind(code: userFacing.code), error: userFacing)
+        self.init(kind: FailureKind(classifying: error), error: userFacing)
+    }
+
+    /// True when `error` says the load was cancelled (the cell left the screen, or a refresh began).
+    public static func isCancellation(_ error: any Error) -> Bool {
+        switch error {
+        case is CancellationError: true
+        case let pipeline as ImagePipelineError: pipeline.kind == .cancelled
+        case let network as NetworkError: network == .cancelled
+        default: false
+        }
     }
 
     /// The stable code printed by `--json` (`offline`, `timeout`, `unavailable`, `dropped`,

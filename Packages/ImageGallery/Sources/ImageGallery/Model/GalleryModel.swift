@@ -1,3 +1,5 @@
+import ImagePipeline
+
 /// The gallery's business logic: the one place that changes a ``GalleryState``.
 ///
 /// A pure function of state and action that returns the effects (loads to start or cancel, a
@@ -222,7 +224,9 @@ extension GalleryState {
     var loadWindow: Range<Int> {
         let visible = visibleRange
         guard !visible.isEmpty else { return 0..<0 }
-        return visible.lowerBound..<min(items.count, visible.upperBound + configuration.loadAhead)
+        return ImageWindow.wanted(
+            firstVisibleRow: visible.lowerBound, visibleRows: visible.count, columns: 1, count: items.count,
+            extraRows: configuration.loadAhead)
     }
 
     /// The cells that keep their decoded picture in the state.

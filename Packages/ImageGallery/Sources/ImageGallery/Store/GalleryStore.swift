@@ -1,64 +1,67 @@
 import Foundation
+import StateStore
 
-/// Holds the gallery's state, runs the effects its model asks for with the injected loader, and
-/// feeds the results back as actions.
+/// The gallery's store: the shared ``Store`` over ``GalleryState``, reduced by ``GalleryModel`` and
+/// with its loads run by ``GalleryEffects``.
 ///
-/// Lives on the main actor beside the screen: a screen calls ``send(_:)`` for input and reads
-/// ``state`` to render. Every load is a child `Task` the store can cancel; cancelling it cancels
-/// the loader's work (the connection closes).
+/// Lives on the main actor beside the screen: a screen calls `send(_:)` for input, attaches once
+/// with `attach(_:)` and reads `state` to render.
 ///
 /// ```swift
 /// let store = GalleryStore(state: GalleryState(urls: urls), loader: PipelineGalleryLoader(pipeline: pipeline))
-/// store.onChange = { _ in context.requestRender() }
+/// store.attach { _ in context.requestRender() }
 /// store.send(.layoutChanged(layout))
 /// ```
-@MainActor
-public final class GalleryStore {
-    /// The current state.
-    public private(set) var state: GalleryState
-    /// Called after every action, once the state has changed.
-    public var onChange: (@MainActor (GalleryState) -> Void)?
-    /// Called when an animation needs another ``GalleryAction/tick(now:)``.
-    public var onTickRequested: (@MainActor () -> Void)?
+public typealias GalleryStore = Store<GalleryState, GalleryEffects>
 
-    private let loader: any GalleryImageLoading
-    private var tasks: [LoadToken: Task<Void, Never>] = [:]
-
+extension Store where State == GalleryState, Effects == GalleryEffects {
     /// A store for `state` whose loads go through `loader`.
-    public init(state: GalleryState, loader: any GalleryImageLoading) {
-        self.state = state
-        self.loader = loader
+    public convenience init(state: GalleryState, loader: any GalleryImageLoading) {
+        self.init(state: state, reduce: GalleryModel.reduce, effects: GalleryEffects(loader: loader))
     }
 
-    /// Applies `action` and starts or cancels the loads it asks for.
-    public func send(_ action: GalleryAction) {
-        let effects = GalleryModel.reduce(&state, action)
-        for effect in effects { run(effect) }
-        onChange?(state)
+    /// Called when an animation needs another ``GalleryAction/tick(now:)``.
+    public var onTickRequested: (@MainActor () -> Void)? {
+        get { effects.onTickRequested }
+        set { effects.onTickRequested = newValue }
     }
 
     /// Waits until the load that is in flight for `id`, if any, has settled and been applied.
     public func waitForLoad(of id: ItemID) async {
-        guard let token = state.loadsInFlight[id], let task = tasks[token] else { return }
-        await task.value
+        guard let token = state.loadsInFlight[id] else { return }
+        await effects.waitForLoad(token)
     }
 
     /// Waits until no load is in flight, including loads started by the results of earlier ones.
     ///
     /// Only returns once the loader answers every request; plain mode and tests use it.
     public func waitUntilIdle() async {
-        while let task = tasks.values.first {
-            await task.value
-        }
+        await effects.waitUntilIdle()
     }
 
     /// The number of load tasks still running (cancelled ones finish by themselves).
-    public var runningLoadCount: Int { tasks.count }
+    public var runningLoadCount: Int { effects.runningLoadCount }
+}
 
-    private func run(_ effect: GalleryEffect) {
+/// Runs the gallery's effects with the injected loader. Every load is a child `Task` that can be
+/// cancelled; cancelling it cancels the loader's work (the connection closes).
+@MainActor
+public final class GalleryEffects: EffectRunning {
+    /// Called when an animation needs another tick.
+    public var onTickRequested: (@MainActor () -> Void)?
+
+    private let loader: any GalleryImageLoading
+    private var tasks: [LoadToken: Task<Void, Never>] = [:]
+
+    /// Effects whose loads go through `loader`.
+    public init(loader: any GalleryImageLoading) {
+        self.loader = loader
+    }
+
+    public func run(_ effect: GalleryEffect, send: @escaping @MainActor (GalleryAction) -> Void) {
         switch effect {
         case .load(let request):
-            start(request)
+            start(request, send: send)
         case .cancel(let token):
             tasks.removeValue(forKey: token)?.cancel()
         case .scheduleTick:
@@ -66,7 +69,19 @@ public final class GalleryStore {
         }
     }
 
-    private func start(_ request: LoadRequest) {
+    func waitForLoad(_ token: LoadToken) async {
+        await tasks[token]?.value
+    }
+
+    func waitUntilIdle() async {
+        while let task = tasks.values.first {
+            await task.value
+        }
+    }
+
+    var runningLoadCount: Int { tasks.count }
+
+    private func start(_ request: LoadRequest, send: @escaping @MainActor (GalleryAction) -> Void) {
         let loader = self.loader
         tasks[request.token] = Task { [weak self] in
             let result: Result<LoadedPicture, LoadFailure>
@@ -78,7 +93,7 @@ public final class GalleryStore {
             guard let self else { return }
             // A cancelled load was already removed; its late result is dropped by the model too.
             guard self.tasks.removeValue(forKey: request.token) != nil else { return }
-            self.send(.loadFinished(request.token, result))
+            send(.loadFinished(request.token, result))
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Caching
+import CommandOptions
 import DemoServer
 import ErrorReporting
 import Foundation
@@ -29,8 +30,7 @@ struct GalleryCommand: AsyncParsableCommand {
     @Option(name: .customLong("urls-file"), help: "A file with one URL per line (# starts a comment).")
     var urlsFile: String?
 
-    @Flag(help: "Serve six generated pictures from the embedded demo server on 127.0.0.1.")
-    var demo = false
+    @OptionGroup var shared: SharedOptions
 
     @Option(name: .customLong("demo-port"), help: "The demo server's port (0: any free one).")
     var demoPort = 8089
@@ -38,38 +38,30 @@ struct GalleryCommand: AsyncParsableCommand {
     @Option(name: .customLong("demo-faults"), help: "Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down.")
     var demoFaults: String?
 
-    @Option(name: .customLong("cache-dir"), help: "Where the offline cache lives (default: ~/.cache/gallery).")
-    var cacheDir: String?
-
     @Option(name: .customLong("max-concurrent"), help: "How many pictures download at once.")
     var maxConcurrent = 6
 
     @Option(name: .customLong("memory-limit"), help: "Memory for decoded pictures, e.g. 64MB, 512k.")
     var memoryLimit = "64MB"
 
-    @Option(help: "Seconds before a picture load gives up.")
-    var timeout: Double = 30
-
     @Flag(name: .customLong("no-auto-retry"), help: "Do not reload failed pictures when the network returns.")
     var noAutoRetry = false
 
-    @Option(help: "Language of messages: en or ru (default: from the locale).")
-    var lang: String?
+    /// Downloads at once: more than this only queues inside the client and starts as many workers.
+    static let maxConcurrentRange = 1...64
+    /// Memory for decoded pictures: one byte up to one terabyte.
+    static let memoryLimitRange = 1...(1 << 40)
 
-    @Flag(help: "Print one line per picture instead of the full screen.")
-    var plain = false
-
-    @Flag(help: "Print one JSON object per picture instead of the full screen.")
-    var json = false
+    var demo: Bool { shared.demo }
 
     mutating func validate() throws {
-        guard maxConcurrent >= 1 else { throw ValidationError("--max-concurrent must be at least 1") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
-        guard ByteCount(parsing: memoryLimit) != nil else {
+        let language = shared.language
+        try OptionCheck.value(maxConcurrent, of: "--max-concurrent", in: Self.maxConcurrentRange, language: language)
+        guard let limit = ByteCount(parsing: memoryLimit) else {
             throw ValidationError("--memory-limit '\(memoryLimit)' is not a size such as 64MB or 512k")
         }
-        guard (0...65535).contains(demoPort) else { throw ValidationError("--demo-port must be 0...65535") }
-        if let lang, Language(code: lang) == nil { throw ValidationError("--lang must be en or ru, not '\(lang)'") }
+        try OptionCheck.value(limit.bytes, of: "--memory-limit (bytes)", in: Self.memoryLimitRange, language: language)
+        try OptionCheck.value(demoPort, of: "--demo-port", in: 0...65535, language: language)
         if let demoFaults {
             guard demo else { throw ValidationError("--demo-faults needs --demo") }
             do { _ = try DemoFaultPlan(parsing: demoFaults) } catch { throw ValidationError("--demo-faults: \(error)") }
@@ -77,7 +69,6 @@ struct GalleryCommand: AsyncParsableCommand {
         if demo && (!urls.isEmpty || urlsFile != nil) {
             throw ValidationError("--demo serves its own pictures; leave out --url and --urls-file")
         }
-        if plain && json { throw ValidationError("choose one of --plain and --json") }
         _ = try listedURLs()
     }
 
@@ -103,7 +94,7 @@ struct GalleryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let language = Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+        let language = shared.language
         var demoServer: DemoServer?
         let pictureURLs: [URL]
         if demo {
@@ -119,16 +110,16 @@ struct GalleryCommand: AsyncParsableCommand {
         let services = GalleryServices(
             options: GalleryServices.Options(
                 cacheDirectory: CacheLocation.directory(
-                    tool: "gallery", override: cacheDir, environment: ProcessInfo.processInfo.environment),
-                timeout: .milliseconds(Int64(timeout * 1000)),
+                    tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment),
+                timeout: shared.timeoutDuration,
                 maxConcurrent: maxConcurrent,
                 memoryLimit: ByteCount(parsing: memoryLimit)?.bytes ?? 64 << 20,
                 probeURL: pictureURLs.first
             )
         )
-        let interactive = !plain && !json && TerminalApp.isInteractive(environment: ProcessInfo.processInfo.environment)
+        let interactive = !shared.plain && !shared.json && TerminalApp.isInteractive(environment: ProcessInfo.processInfo.environment)
         guard interactive else {
-            let format: PlainReport.Format = json ? .json : .text
+            let format: PlainReport.Format = shared.json ? .json : .text
             let summary = await runPlain(urls: pictureURLs, services: services, report: PlainReport(format: format, language: language))
             await demoServer?.stop()
             if !summary.allLoaded { throw ExitCode(2) }
@@ -142,7 +133,7 @@ struct GalleryCommand: AsyncParsableCommand {
     private func startDemo(plan: DemoFaultPlan) async throws -> (DemoServer?, URL) {
         guard !plan.serverDown else { return (nil, DemoGallery.baseURL(port: demoPort)) }
         let server = DemoServer(port: demoPort)
-        try DemoGallery.install(on: server, plan: plan, slowDelay: .milliseconds(Int64(timeout * 1000)) + .seconds(30))
+        try DemoGallery.install(on: server, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
         do {
             return (server, try await server.start())
         } catch {
@@ -176,7 +167,7 @@ struct GalleryCommand: AsyncParsableCommand {
         let connectivity = services.connectivity
         let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
-        try await TerminalApp.run(screen)
+        try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         services.connectivity.stopProbing()
     }
 }

@@ -68,7 +68,7 @@ final class GalleryScreen: TerminalScreen {
         guard self.context == nil else { return }
         self.context = context
         renderer.imageMode = context.imageMode
-        store.onChange = { [weak context] _ in context?.requestRender() }
+        store.attach { [weak context] _ in context?.requestRender() }
         store.onTickRequested = { [weak context] in context?.scheduleTick(after: GalleryScreen.frameInterval) }
         if let connectivityUpdates {
             let store = self.store

@@ -1,3 +1,4 @@
+import FlickrFeed
 import Foundation
 import Synchronization
 
@@ -22,7 +23,7 @@ public final class FlickrDemoStream: Sendable {
     public let uploadInterval: Duration?
 
     private let initialCount: Int
-    private let started: ContinuousClock.Instant
+    private let elapsed: @Sendable () -> Duration
     private let manualUploads = Atomic<Int>(0)
 
     /// - Parameters:
@@ -30,15 +31,21 @@ public final class FlickrDemoStream: Sendable {
     ///   - uploadInterval: how often `uploadBatch` new photos appear; nil for never (tests call ``upload(_:)``).
     ///   - uploadBatch: photos per upload.
     ///   - apiKey: the one key accepted.
+    ///   - elapsed: time since the stream began; tests pass a clock they move by hand.
     public init(
         initialCount: Int = 1000, uploadInterval: Duration? = .seconds(5), uploadBatch: Int = 3,
-        apiKey: String = "demo"
+        apiKey: String = "demo", elapsed: (@Sendable () -> Duration)? = nil
     ) {
         self.initialCount = max(0, initialCount)
         self.uploadInterval = uploadInterval
         self.uploadBatch = max(1, uploadBatch)
         self.apiKey = apiKey
-        started = .now
+        if let elapsed {
+            self.elapsed = elapsed
+        } else {
+            let started = ContinuousClock.now
+            self.elapsed = { .now - started }
+        }
     }
 
     /// Makes `count` more photos appear at the top of the stream now.
@@ -50,7 +57,7 @@ public final class FlickrDemoStream: Sendable {
     public var count: Int {
         var count = initialCount + manualUploads.load(ordering: .relaxed)
         if let uploadInterval, uploadInterval > .zero {
-            let ticks = Int((ContinuousClock.now - started) / uploadInterval)
+            let ticks = Int(elapsed() / uploadInterval)
             count += ticks * uploadBatch
         }
         return count

@@ -1,4 +1,5 @@
 import DemoServer
+import FlickrFeed
 import Foundation
 import Imaging
 

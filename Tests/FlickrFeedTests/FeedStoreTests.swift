@@ -3,13 +3,13 @@ import Testing
 @testable import FlickrFeed
 
 /// The feed run against a mock API and store: effects performed, answers fed back.
-@Suite("Feed controller")
+@Suite("Feed store")
 @MainActor
-struct FeedControllerTests {
-    private func controller(_ api: MockAPI, _ store: MemoryStore, backoff: Duration = .milliseconds(5))
-        -> FeedController
+struct FeedStoreTests {
+    private func makeFeed(_ api: MockAPI, _ store: MemoryStore, backoff: Duration = .milliseconds(5))
+        -> FeedStore
     {
-        FeedController(
+        FeedStore(
             api: api, store: store,
             configuration: FeedConfiguration(initialBackoff: backoff, maximumBackoff: backoff * 4),
             now: { Fixtures.date }
@@ -22,9 +22,9 @@ struct FeedControllerTests {
         api.answer(page: 1, with: .success(Fixtures.page(1, newest: 1200)))
         let store = MemoryStore(
             saved: SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date.addingTimeInterval(-60)))
-        let feed = controller(api, store)
+        let feed = makeFeed(api, store)
         var seenSaved = false
-        feed.onChange = { state in seenSaved = seenSaved || state.isShowingSaved }
+        feed.attach { state in seenSaved = seenSaved || state.isShowingSaved }
         feed.launch()
         #expect(feed.state.isShowingSaved && feed.state.photos.count == 40)
         await feed.waitForPendingFetches()
@@ -37,7 +37,7 @@ struct FeedControllerTests {
     @Test("one request per page at a time, however often the end is reached")
     func onePageAtATime() async {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
-        let feed = controller(api, MemoryStore())
+        let feed = makeFeed(api, MemoryStore())
         feed.launch()
         await feed.waitForPendingFetches()
         api.hold(page: 2)
@@ -56,7 +56,7 @@ struct FeedControllerTests {
     func retriesAfterBackoff() async throws {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
         api.answer(page: 2, with: .failure(Fixtures.timeout))
-        let feed = controller(api, MemoryStore())
+        let feed = makeFeed(api, MemoryStore())
         feed.launch()
         await feed.waitForPendingFetches()
         feed.send(.select(index: 39))
@@ -71,7 +71,7 @@ struct FeedControllerTests {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
         let store = MemoryStore()
         store.failWrites()
-        let feed = controller(api, store)
+        let feed = makeFeed(api, store)
         var storeErrors = 0
         feed.onStoreError = { _ in storeErrors += 1 }
         feed.launch()
@@ -84,7 +84,7 @@ struct FeedControllerTests {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
         api.answer(
             page: 1, with: .success(Fixtures.page(1)), .success(Fixtures.page(1, total: 1040, newest: 1040)))
-        let feed = controller(api, MemoryStore())
+        let feed = makeFeed(api, MemoryStore())
         feed.launch()
         await feed.waitForPendingFetches()
         feed.send(.select(index: 39))
@@ -92,15 +92,15 @@ struct FeedControllerTests {
         feed.send(.refresh)
         await feed.waitForPendingFetches()
         #expect(feed.state.photos.count == 40 && feed.state.photos.first?.id == Fixtures.photo(1040).id)
-        #expect(feed.state.selection == 0 && feed.state.scrollToTopCount == 1)
+        #expect(feed.state.selection == 0 && feed.state.topRow == 0)
     }
 
     @Test("stopping the feed releases it: no fetch or retry timer keeps it alive")
     func releasedWhenStopped() async throws {
         let api = MockAPI(fallback: { _ in .failure(Fixtures.timeout) })
-        weak var released: FeedController?
+        weak var released: FeedStore?
         do {
-            let feed = controller(api, MemoryStore(), backoff: .seconds(60))
+            let feed = makeFeed(api, MemoryStore(), backoff: .seconds(60))
             released = feed
             feed.launch()
             await feed.waitForPendingFetches()

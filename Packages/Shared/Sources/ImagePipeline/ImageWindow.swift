@@ -1,6 +1,7 @@
 import Foundation
 
-/// Which cells' images should be loading: the visible rows plus the next, and nothing else.
+/// Which cells' images should be loading: the visible rows plus the next, and nothing else. Planned
+/// once for every task: the gallery (one column) and the Flickr feed (three) ask it the same way.
 ///
 /// ```swift
 /// let wanted = ImageWindow.wanted(firstVisibleRow: top, visibleRows: 3, columns: 3, count: photos.count)

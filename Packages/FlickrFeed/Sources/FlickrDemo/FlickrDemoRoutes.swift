@@ -1,4 +1,5 @@
 import DemoServer
+import FlickrFeed
 import Foundation
 
 /// The routes of the Flickr look-alike on a ``DemoServer``: the REST endpoint and one JPEG per photo

@@ -1,5 +1,6 @@
 import CommandOutput
 import ErrorReporting
+import FlickrFeed
 import Foundation
 
 /// Turns ``PagerEvent``s into the lines plain and JSON output print (the caller prints them).
@@ -8,17 +9,17 @@ import Foundation
 /// `{"event":"page","page":1,"source":"network","count":40,"pages":25,"total":1000,"dropped":0}`,
 /// then one `{"event":"photo","id":…,"title":…,"owner":…,"image":…}` per photo, and
 /// `{"event":"error","error":"offline","message":…}` for a failed fetch.
-public struct PagerFormatter: Sendable {
+struct PagerFormatter: Sendable {
     /// Plain text for people and pipes, or JSON lines for scripts.
-    public enum Style: Sendable { case plain, json }
+    enum Style: Sendable { case plain, json }
 
-    public var style: Style
-    public var imageURLs: FlickrImageURLs
+    var style: Style
+    var imageURLs: FlickrImageURLs
     /// The size of the image URL printed for each photo.
-    public var imageSize: PhotoSize
-    public var language: Language
+    var imageSize: PhotoSize
+    var language: Language
 
-    public init(
+    init(
         style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english
     ) {
         self.style = style
@@ -29,7 +30,7 @@ public struct PagerFormatter: Sendable {
 
     /// The lines for `event`, each without its newline. Image URLs carry no secret, but are
     /// redacted all the same so a key smuggled into `--image-base` is never printed.
-    public func lines(for event: PagerEvent, now: Date = Date()) -> [String] {
+    func lines(for event: PagerEvent, now: Date = Date()) -> [String] {
         switch (style, event) {
         case (.json, .page(let report)):
             let header = object([

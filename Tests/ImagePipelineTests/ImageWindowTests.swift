@@ -1,5 +1,5 @@
 import Testing
-@testable import FlickrFeed
+import ImagePipeline
 
 @Suite("Images for visible cells")
 struct ImageWindowTests {

@@ -1,0 +1,135 @@
+import ErrorReporting
+import ImagePipeline
+import Imaging
+
+/// What the screen shows of the grid: the first photo row, how many rows fit, how many columns,
+/// and the pixel size of one cell's picture. The screen measures it; the model plans loads from it.
+public struct FeedViewport: Sendable, Hashable {
+    public var topRow: Int
+    public var visibleRows: Int
+    public var columns: Int
+    /// The box a thumbnail is fitted into.
+    public var thumbnailSize: PixelSize
+
+    public init(topRow: Int, visibleRows: Int, columns: Int, thumbnailSize: PixelSize) {
+        self.topRow = max(0, topRow)
+        self.visibleRows = max(1, visibleRows)
+        self.columns = max(1, columns)
+        self.thumbnailSize = thumbnailSize
+    }
+
+    /// The last photo index the viewport shows (may pass the end of the feed).
+    var lastVisibleIndex: Int { (topRow + visibleRows) * columns - 1 }
+}
+
+/// How a picture load ended, as an action carries it back to the model.
+public enum PictureOutcome: Sendable, Equatable {
+    case loaded(Bitmap)
+    case failed(ImagePipelineError.Kind, UserFacingError)
+
+    /// The outcome of a pipeline load.
+    public init(_ result: Result<Bitmap, ImagePipelineError>) {
+        switch result {
+        case .success(let bitmap): self = .loaded(bitmap)
+        case .failure(let error): self = .failed(error.kind, error.userFacingError)
+        }
+    }
+}
+
+/// The pictures of the feed: thumbnails for the visible rows plus the next one, and the one photo
+/// shown large. Loads are planned by the model as effects (``FeedEffect/loadThumbnail(_:size:)``),
+/// never started by a screen.
+public struct FeedPictures: Sendable, Equatable {
+    /// Thumbnails in hand, by photo id, fitted to ``thumbnailSize``.
+    public internal(set) var thumbnails: [String: Bitmap] = [:]
+    /// Photos whose thumbnail could not be loaded.
+    public internal(set) var failed: Set<String> = []
+    /// Photos whose thumbnail is on its way.
+    public internal(set) var loading: Set<String> = []
+    /// The box thumbnails are fitted into; a new size lets go of the old thumbnails.
+    public internal(set) var thumbnailSize: PixelSize?
+    /// True after a picture failed because the network is down, until one loads or the network returns.
+    public internal(set) var isOffline = false
+    /// The large picture of the detail view, by photo id.
+    public internal(set) var large: LargePicture?
+    /// Why the large picture could not be shown.
+    public internal(set) var largeFailure: UserFacingError?
+
+    public init() {}
+}
+
+/// The picture of the detail view.
+public struct LargePicture: Sendable, Equatable {
+    public var id: String
+    public var bitmap: Bitmap
+}
+
+extension FeedState {
+    /// Starts loads for the wanted thumbnails and cancels those scrolled away (only while the grid shows).
+    mutating func planPictures() -> [FeedEffect] {
+        guard openIndex == nil, let viewport else { return [] }
+        if pictures.thumbnailSize != viewport.thumbnailSize {
+            pictures.thumbnailSize = viewport.thumbnailSize
+            pictures.thumbnails = [:]
+            pictures.failed = []
+        }
+        let range = ImageWindow.wanted(
+            firstVisibleRow: topRow, visibleRows: viewport.visibleRows, columns: viewport.columns,
+            count: photos.count)
+        let wanted = photos[range]
+        let plan = ImageWindow.plan(
+            wanted: wanted.map(\.id), loading: pictures.loading,
+            loaded: Set(pictures.thumbnails.keys).union(pictures.failed))
+        var effects: [FeedEffect] = []
+        for id in plan.cancel.sorted() {
+            pictures.loading.remove(id)
+            effects.append(.cancelThumbnail(id: id))
+        }
+        let byID = Dictionary(wanted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in plan.start {
+            guard let photo = byID[id] else { continue }
+            pictures.loading.insert(id)
+            effects.append(.loadThumbnail(photo, size: viewport.thumbnailSize))
+        }
+        return effects
+    }
+
+    mutating func thumbnailArrived(id: String, _ outcome: PictureOutcome) {
+        // A cancelled load's late answer is not wanted.
+        guard pictures.loading.remove(id) != nil else { return }
+        switch outcome {
+        case .loaded(let bitmap):
+            pictures.thumbnails[id] = bitmap
+            pictures.isOffline = false
+        case .failed(let kind, _):
+            if kind == .offline { pictures.isOffline = true }
+            if kind != .cancelled { pictures.failed.insert(id) }
+        }
+    }
+
+    mutating func open(_ index: Int, size: PixelSize) -> [FeedEffect] {
+        guard photos.indices.contains(index) else { return [] }
+        var effects: [FeedEffect] = openIndex == nil ? [] : [.cancelLarge]
+        openIndex = index
+        pictures.largeFailure = nil
+        effects.append(.loadLarge(photos[index], size: size))
+        return effects
+    }
+
+    mutating func close() -> [FeedEffect] {
+        guard openIndex != nil else { return [] }
+        openIndex = nil
+        pictures.large = nil
+        pictures.largeFailure = nil
+        return [.cancelLarge] + planPictures()
+    }
+
+    mutating func largeArrived(id: String, _ outcome: PictureOutcome) {
+        guard let openIndex, photos.indices.contains(openIndex), photos[openIndex].id == id else { return }
+        switch outcome {
+        case .loaded(let bitmap): pictures.large = LargePicture(id: id, bitmap: bitmap)
+        case .failed(.cancelled, _): break
+        case .failed(_, let error): pictures.largeFailure = error
+        }
+    }
+}

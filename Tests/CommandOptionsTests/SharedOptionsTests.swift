@@ -1,0 +1,53 @@
+import ArgumentParser
+import CommandOptions
+import ErrorReporting
+import Testing
+
+@Suite("The options every command shares")
+struct SharedOptionsTests {
+    @Test("the six shared options parse, with a 30 s timeout by default")
+    func parsesAll() throws {
+        let defaults = try SharedOptions.parse([])
+        #expect(defaults.timeoutDuration == .seconds(30))
+        #expect(!defaults.demo && !defaults.plain && !defaults.json)
+
+        let options = try SharedOptions.parse(["--demo", "--cache-dir", "/tmp/x", "--timeout", "0.25", "--lang", "ru", "--json"])
+        #expect(options.demo)
+        #expect(options.cacheDir == "/tmp/x")
+        #expect(options.timeoutDuration == .milliseconds(250))
+        #expect(options.language == .russian)
+        #expect(options.json && !options.plain)
+    }
+
+    @Test("an absurd --timeout is a usage error (exit 64) naming the flag, never a crash", arguments: [
+        "1e308", "1e18", "inf", "-inf", "nan", "0", "-1", "86401",
+    ])
+    func absurdTimeout(value: String) throws {
+        let error = #expect(throws: (any Error).self) { try SharedOptions.parse(["--timeout", value]) }
+        let thrown = try #require(error)
+        #expect(SharedOptions.exitCode(for: thrown) == ExitCode(64))
+        #expect(SharedOptions.message(for: thrown).contains("--timeout"))
+    }
+
+    @Test("the refusal speaks Russian with --lang ru")
+    func russianRefusal() throws {
+        let error = #expect(throws: (any Error).self) { try SharedOptions.parse(["--lang", "ru", "--timeout", "inf"]) }
+        let message = SharedOptions.message(for: try #require(error))
+        #expect(message.contains("--timeout: нужно число от 0.001 до 86400.0"))
+    }
+
+    @Test("--plain and --json together, or an unknown language, are refused")
+    func conflicting() throws {
+        #expect(throws: (any Error).self) { try SharedOptions.parse(["--plain", "--json"]) }
+        #expect(throws: (any Error).self) { try SharedOptions.parse(["--lang", "fr"]) }
+    }
+
+    @Test("a checked number inside its range passes; one outside names the flag and the range")
+    func rangeCheck() throws {
+        try OptionCheck.value(6, of: "--max-concurrent", in: 1...64, language: .english)
+        let error = #expect(throws: ValidationError.self) {
+            try OptionCheck.value(1_000_000_000, of: "--max-concurrent", in: 1...64, language: .english)
+        }
+        #expect(error?.message == "--max-concurrent must be between 1 and 64, not 1000000000")
+    }
+}

@@ -1,0 +1,100 @@
+import ErrorReporting
+import Foundation
+import ImagePipeline
+import Imaging
+import Testing
+@testable import FlickrFeed
+
+/// The feed's pictures as effects the model plans: which thumbnails load, which are cancelled,
+/// the large picture, and the scroll position a refresh resets. Nothing runs.
+@Suite("Feed pictures, planned by the model")
+struct FeedPicturesTests {
+    private let cell = PixelSize(width: 30, height: 22)
+    private let large = PixelSize(width: 160, height: 90)
+
+    private func fresh() -> FeedState {
+        var state = FeedState()
+        _ = state.apply(.launched(saved: nil))
+        _ = state.apply(
+            .pageArrived(
+                PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
+        return state
+    }
+
+    private func viewport(top: Int) -> FeedViewport {
+        FeedViewport(topRow: top, visibleRows: 2, columns: 3, thumbnailSize: cell)
+    }
+
+    private func bitmap() -> Bitmap { Bitmap(width: 2, height: 2, filledWith: RGBA(r: 9, g: 9, b: 9)) }
+
+    @Test("the visible rows and the next one load their thumbnails at the cell's size, nothing else")
+    func visibleWindow() {
+        var state = fresh()
+        let effects = state.apply(.viewportChanged(viewport(top: 0)))
+        #expect(effects == state.photos[0..<9].map { .loadThumbnail($0, size: cell) })
+        #expect(state.pictures.loading.count == 9)
+        // Reported again unchanged: nothing new to do.
+        #expect(state.apply(.viewportChanged(viewport(top: 0))) == [])
+    }
+
+    @Test("scrolling a row down cancels the row that left and loads the row that came")
+    func scrolling() {
+        var state = fresh()
+        _ = state.apply(.viewportChanged(viewport(top: 0)))
+        let effects = state.apply(.viewportChanged(viewport(top: 1)))
+        let left = state.photos[0..<3].map(\.id).sorted().map { FeedEffect.cancelThumbnail(id: $0) }
+        #expect(effects == left + state.photos[9..<12].map { .loadThumbnail($0, size: cell) })
+        #expect(state.topRow == 1)
+    }
+
+    @Test("answers fill the cells; a cancelled load's late answer is dropped; offline is remembered")
+    func answers() {
+        var state = fresh()
+        _ = state.apply(.viewportChanged(viewport(top: 0)))
+        let photos = state.photos
+        _ = state.apply(.thumbnailLoaded(id: photos[1].id, .loaded(bitmap())))
+        #expect(state.pictures.thumbnails[photos[1].id] == bitmap())
+        let offline = ImagePipelineError.network(.offline(host: "live.staticflickr.com"))
+        _ = state.apply(.thumbnailLoaded(id: photos[2].id, PictureOutcome(.failure(offline))))
+        #expect(state.pictures.failed == [photos[2].id] && state.pictures.isOffline)
+        _ = state.apply(.thumbnailLoaded(id: photos[3].id, PictureOutcome(.failure(.cancelled))))
+        #expect(!state.pictures.failed.contains(photos[3].id))
+
+        _ = state.apply(.viewportChanged(viewport(top: 3)))
+        _ = state.apply(.thumbnailLoaded(id: photos[0].id, .loaded(bitmap())))
+        #expect(state.pictures.thumbnails[photos[0].id] == nil)
+        _ = state.apply(.connectivityChanged(isOnline: true))
+        #expect(!state.pictures.isOffline)
+    }
+
+    @Test("a refresh that arrives scrolls back to the top and loads the top rows' pictures")
+    func refreshScrollsToTop() {
+        var state = fresh()
+        _ = state.apply(.viewportChanged(viewport(top: 5)))
+        #expect(state.topRow == 5)
+        _ = state.apply(.refresh)
+        let refresh = PageRequest(page: 1, generation: 1, reason: .refresh)
+        let page = Fixtures.page(1, total: 1010, newest: 1010)
+        let effects = state.apply(.pageArrived(refresh, page, at: Fixtures.date))
+        #expect(state.topRow == 0 && state.viewport?.topRow == 0)
+        #expect(effects.contains(.loadThumbnail(page.photos[0], size: cell)))
+        #expect(effects.first == .save(SavedPage(page: page, savedAt: Fixtures.date)))
+    }
+
+    @Test("opening a photo loads it large and pauses the grid; closing cancels it and the grid resumes")
+    func detail() {
+        var state = fresh()
+        _ = state.apply(.viewportChanged(viewport(top: 0)))
+        let photo = state.photos[4]
+        #expect(state.apply(.opened(index: 4, size: large)) == [.loadLarge(photo, size: large)])
+        #expect(state.apply(.viewportChanged(viewport(top: 2))) == [])
+        _ = state.apply(.largeLoaded(id: "someone else", .loaded(bitmap())))
+        #expect(state.pictures.large == nil)
+        _ = state.apply(.largeLoaded(id: photo.id, .loaded(bitmap())))
+        #expect(state.pictures.large == LargePicture(id: photo.id, bitmap: bitmap()))
+        let closing = state.apply(.closed)
+        #expect(closing.first == .cancelLarge)
+        #expect(closing.contains(.loadThumbnail(state.photos[14], size: cell)))
+        #expect(state.openIndex == nil && state.pictures.large == nil)
+    }
+}
