@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "ErrorReporting", targets: ["ErrorReporting"]),
+        .library(name: "StateStore", targets: ["StateStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,8 +47,14 @@ let package = Package(
                 "ErrorReporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .target(name: "CCurl", condition: .when(platforms: [.linux])),
             ],
             path: "\(shared)/Networking"
+        ),
+        .target(
+            name: "CCurl",
+            path: "\(shared)/CCurl",
+            linkerSettings: [.linkedLibrary("curl")]
         ),
         .target(
             name: "Caching",
@@ -106,7 +113,8 @@ let package = Package(
         .target(
             name: "CommandOptions",
             dependencies: [
-                "ErrorReporting", "TerminalUI", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ErrorReporting", "Networking", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "\(shared)/CommandOptions"
         ),
@@ -147,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "lookup",
             dependencies: [
-                "PhoneLookup", "TerminalUI", "DemoServer",
+                "PhoneLookup", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/PhoneLookup/Sources/lookup"
@@ -198,10 +206,13 @@ let package = Package(
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
-        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions"]),
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
-        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(
+            name: "CachingTests",
+            dependencies: ["Caching", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(
             name: "TerminalUITests",

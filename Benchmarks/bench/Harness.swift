@@ -85,3 +85,28 @@ func timeExternal(_ executable: String, _ arguments: [String]) throws -> Double?
 func format(_ seconds: Double) -> String {
     seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
 }
+
+/// Runs an external tool to its end and returns the CPU seconds (user + system) it used, or nil
+/// when the tool is not installed.
+func childCPUSeconds(_ executable: String, _ arguments: [String]) throws -> Double? {
+    let path = ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + executable }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let path else { return nil }
+    let before = childrenCPUSeconds()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return childrenCPUSeconds() - before
+}
+
+/// CPU seconds (user + system) used so far by this process's children that have been waited for.
+private func childrenCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_CHILDREN.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+}

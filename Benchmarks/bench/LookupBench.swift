@@ -5,7 +5,62 @@ import PhoneLookup
 let lookupScenarios: [Scenario] = [
     Scenario(name: "lookup-filter") { [try lookupFilterRow()] },
     Scenario(name: "lookup-engine") { [try lookupEngineRow()] },
+    Scenario(name: "lookup-batch") { [try lookupBatchRow()] },
 ]
+
+/// The inputs of the agreement fixture (libphonenumber's examples of every region and type, and
+/// their variants), as E.164 text: a mix of valid and invalid numbers from everywhere.
+private func fixtureNumbers() throws -> [String] {
+    let fixture = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/PhoneLookupTests/Fixtures/agreement.tsv")
+    return try String(contentsOf: fixture, encoding: .utf8).split(separator: "\n")
+        .compactMap { line in line.hasPrefix("+") ? line.split(separator: "\t").first.map(String.init) : nil }
+}
+
+/// 300,000 numbers piped through the release `lookup` in plain mode (process start to exit),
+/// beside the same numbers parsed and answered by the engine alone in this process.
+private func lookupBatchRow() throws -> Row {
+    let base = try fixtureNumbers()
+    let count = 300_000
+    let numbers = (0..<count).map { base[$0 % base.count] }
+    let plan = try NumberingPlan.bundled()
+    let parser = PhoneNumberParser(plan: plan)
+    let engine = OfflineEngine(plan: plan, names: CountryNames())
+    var lines = 0
+    let engineTime = ContinuousClock().measure {
+        for text in numbers {
+            guard let number = try? parser.parse(text, country: nil) else { lines &+= 1; continue }
+            lines &+= engine.results(for: number, language: .english).count
+        }
+    }
+    precondition(lines > 0)
+    let engineRate = String(format: "engine alone %.0f/s", Double(count) / seconds(engineTime))
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let binary = here.appendingPathComponent("lookup").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        return Row(scenario: "lookup-batch", figure: "lookup not built in release",
+                   reference: engineRate + "; swift build -c release --product lookup", target: "> 100,000 numbers/s",
+                   met: false)
+    }
+    let input = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-batch-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: input) }
+    try Data((numbers.joined(separator: "\n") + "\n").utf8).write(to: input)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["--lang", "en"]
+    process.environment = ["LANG": "C", "PATH": "/usr/bin:/bin"]
+    process.standardInput = try FileHandle(forReadingFrom: input)
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let elapsed = try ContinuousClock().measure {
+        try process.run()
+        process.waitUntilExit()
+    }
+    let rate = Double(count) / seconds(elapsed)
+    return Row(scenario: "lookup-batch", figure: String(format: "%.0f numbers/s through lookup", rate),
+               reference: engineRate, target: "> 100,000 numbers/s", met: process.terminationStatus == 0 && rate > 100_000)
+}
 
 /// The real dataset, read from the test fixtures beside this file (the bench runs from a checkout).
 private func realCountries() throws -> CountryDataset {

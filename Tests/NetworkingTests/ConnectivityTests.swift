@@ -6,12 +6,13 @@ import Testing
 
 @Suite("Connectivity")
 struct ConnectivityTests {
-    @Test("goes offline on a refused connection, back online on success, and the stream says so")
-    func followsClientResults() async throws {
+    @Test("goes offline on a refused connection, back online on success, and the stream says so",
+          arguments: transports)
+    func followsClientResults(transport: HTTPClient.Transport) async throws {
         let (server, base) = try await startServer { $0.route("/ok", .text("ok")) }
         defer { Task { await server.stop() } }
         let connectivity = Connectivity()
-        let client = testClient(connectivity: connectivity)
+        let client = testClient(transport, connectivity: connectivity)
         var updates = connectivity.updates().makeAsyncIterator()
         #expect(await updates.next() == true)
 
@@ -27,8 +28,8 @@ struct ConnectivityTests {
         #expect(await updates.next() == true)
     }
 
-    @Test("an HTTP error status still counts as online; a timeout changes nothing")
-    func statusIsOnline() async throws {
+    @Test("an HTTP error status still counts as online; a timeout changes nothing", arguments: transports)
+    func statusIsOnline(transport: HTTPClient.Transport) async throws {
         let (server, base) = try await startServer { server in
             server.route("/missing", .status(404))
             server.route("/slow", .text("slow"))
@@ -36,7 +37,7 @@ struct ConnectivityTests {
         }
         defer { Task { await server.stop() } }
         let connectivity = Connectivity(initiallyOnline: false)
-        let client = testClient(connectivity: connectivity)
+        let client = testClient(transport, connectivity: connectivity)
         _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("slow")) }
         #expect(connectivity.isOnline == false)
         _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("missing")) }
@@ -78,6 +79,22 @@ struct ConnectivityTests {
     }
 }
 
+@Suite("Connectivity back-off")
+struct ConnectivityBackoffTests {
+    @Test("while the network stays down the probe backs off, doubling up to its ceiling")
+    func backoffDoubles() {
+        let delays = (0..<7).map {
+            Connectivity.probeDelay(afterFailures: $0, interval: .seconds(2), maxInterval: .seconds(30))
+        }
+        #expect(delays == [.seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30), .seconds(30)])
+    }
+
+    @Test("a ceiling below the interval never makes the probe faster than the interval")
+    func ceilingBelowInterval() {
+        #expect(Connectivity.probeDelay(afterFailures: 3, interval: .seconds(5), maxInterval: .seconds(1)) == .seconds(5))
+    }
+}
+
 @Suite("NetworkError for people")
 struct NetworkErrorTests {
     @Test("each case has its stable code", arguments: [
@@ -90,6 +107,7 @@ struct NetworkErrorTests {
         (.responseTooLarge(limit: 1), "tooLarge"),
         (.invalidURL("x"), "invalidURL"),
         (.unsupportedScheme("ftp"), "invalidURL"),
+        (.tooManyRedirects(limit: 10), "redirects"),
         (.transport(description: "x"), "transport"),
     ])
     func codes(error: NetworkError, code: String) {

@@ -11,15 +11,22 @@ func startServer(_ configure: (DemoServer) -> Void = { _ in }) async throws -> (
     return (server, base)
 }
 
-/// A client scaled down for tests: a 300 ms deadline instead of 30 s.
+/// Every transport this platform can run: the networking matrix runs against each of them.
+let transports = HTTPClient.Transport.allCases.filter(\.isAvailable)
+
+/// A client scaled down for tests: a 1 s deadline instead of 30 s (300 ms proved too tight for a
+/// cold first run on two cores shared with parallel builds, on either transport).
 func testClient(
-    deadline: Duration = .milliseconds(300),
+    _ transport: HTTPClient.Transport = .platformDefault,
+    deadline: Duration = .seconds(1),
     limit: Int = 6,
     maxBytes: Int = 50_000_000,
+    maxRedirects: Int = 10,
     connectivity: Connectivity? = nil
 ) -> HTTPClient {
     HTTPClient(
-        configuration: .init(deadline: deadline, maxConcurrentRequests: limit, maxResponseBytes: maxBytes),
+        configuration: .init(deadline: deadline, maxConcurrentRequests: limit, maxResponseBytes: maxBytes,
+                             maxRedirects: maxRedirects, transport: transport),
         connectivity: connectivity
     )
 }

@@ -12,12 +12,14 @@ func lookupExecutable() throws -> URL {
 }
 
 /// Runs `lookup` with `arguments`, no terminal, a private cache; returns status and output.
-func runLookup(_ arguments: [String], input: String = "") async throws -> (status: Int32, out: String, err: String) {
+func runLookup(_ arguments: [String], input: String = "",
+               environment extra: [String: String] = [:]) async throws -> (status: Int32, out: String, err: String) {
     let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-cli-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: cache) }
     var environment = ProcessInfo.processInfo.environment
     environment["LANG"] = "en_US.UTF-8"
     environment.removeValue(forKey: "LC_ALL")
+    environment.merge(extra) { _, new in new }
     let result = try await Subprocess.run(
         try lookupExecutable().path,
         arguments + ["--cache-dir", cache.path],
@@ -54,12 +56,12 @@ struct CommandTests {
         #expect(throws: (any Error).self) { try LookupCommand.parseAsRoot(arguments) }
     }
 
-    @Test("lookup --demo search --country KY 3455551234 answers from the embedded server")
+    @Test("lookup --demo search --country KY 3459161234 answers from the embedded server")
     func demoSearch() async throws {
-        let result = try await runLookup(["--demo", "search", "--country", "KY", "3455551234"])
+        let result = try await runLookup(["--demo", "search", "--country", "KY", "3459161234"])
         #expect(result.status == 0)
         #expect(result.out.hasPrefix("Country: Cayman Islands"))
-        #expect(result.out.contains("Region: Cayman Islands"))
+        #expect(result.out.contains("National: (345) 916-1234"))
     }
 
     @Test("search --json prints number, country and results")
@@ -69,7 +71,7 @@ struct CommandTests {
         let json = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
         #expect(json?["number"] as? String == "+79994673756")
         #expect(json?["country"] as? String == "Russia")
-        #expect((json?["results"] as? [String])?.contains("Carrier: Yota (the range holder; the number may have been ported)") == true)
+        #expect((json?["results"] as? [String])?.contains("Carrier: MegaFon (the range holder; the number may have been ported)") == true)
     }
 
     @Test("exit status: 65 for an invalid number, with the reason")
@@ -83,7 +85,7 @@ struct CommandTests {
     func failed() async throws {
         let result = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756"])
         #expect(result.status == 1)
-        #expect(result.err.contains("No internet connection"))
+        #expect(result.err.contains("could not be reached (connection refused or no network)"))
     }
 
     @Test("exit status: 64 for usage errors")
@@ -91,12 +93,48 @@ struct CommandTests {
         #expect(try await runLookup(["search"]).status == 64)
     }
 
-    @Test("countries --json: one object per country, dial codes normalised")
+    @Test("countries --json: one JSON object per line, dial codes normalised")
     func countriesJSON() async throws {
         let result = try await runLookup(["--demo", "countries", "--json", "--filter", "cayman"])
         #expect(result.status == 0)
-        let rows = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [[String: String]]
-        #expect(rows == [["name": "Cayman Islands", "dial_code": "+345", "code": "KY"]])
+        #expect(result.out.split(separator: "\n") == [#"{"name":"Cayman Islands","dial_code":"+345","code":"KY"}"#])
+        let many = try await runLookup(["--demo", "countries", "--json", "--filter", "united"])
+        let lines = many.out.split(separator: "\n")
+        #expect(lines.count >= 3)
+        for line in lines {
+            #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: String])
+        }
+    }
+
+    @Test("search --json writes its errors as JSON on standard output")
+    func searchJSONErrors() async throws {
+        let invalid = try await runLookup(["search", "--country", "FR", "12", "--json"])
+        #expect(invalid.status == 65)
+        let object = try JSONSerialization.jsonObject(with: Data(invalid.out.utf8)) as? [String: String]
+        #expect(object?["error"] == "invalidNumber")
+        #expect(object?["reason"]?.hasPrefix("Too short: 2 digits after the country code") == true)
+        let refused = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756", "--json"])
+        #expect(refused.status == 1)
+        let failure = try JSONSerialization.jsonObject(with: Data(refused.out.utf8)) as? [String: String]
+        #expect(failure?["error"] == "refused")
+        #expect(failure?["reason"]?.contains("could not be reached") == true)
+    }
+
+    @Test("a locale region the data does not know never breaks search", arguments: ["sq_XK.UTF-8", "xx_QQ.UTF-8"])
+    func unknownLocale(locale: String) async throws {
+        let result = try await runLookup(["search", "+79994673756"], environment: ["LC_ALL": locale])
+        #expect(result.status == 0)
+        #expect(result.out.contains("MegaFon"))
+    }
+
+    @Test("number flags are range-checked: exit 64 with a message, never a crash", arguments: [
+        ["search", "--timeout", "1e308", "+79994673756"], ["search", "--timeout", "inf", "+79994673756"],
+        ["search", "--timeout", "nan", "+79994673756"], ["serve", "--port", "99999"], ["serve", "--port", "-1"],
+    ])
+    func numberFlags(arguments: [String]) async throws {
+        let result = try await runLookup(arguments)
+        #expect(result.status == 64)
+        #expect(result.err.contains("--timeout") || result.err.contains("--port"))
     }
 
     @Test("without a terminal, lookup reads numbers from standard input and never goes full-screen")
@@ -107,7 +145,7 @@ struct CommandTests {
         #expect(result.err.contains("not a terminal"))
         let lines = result.out.split(separator: "\n")
         #expect(lines.first == "+79994673756 Russia")
-        #expect(lines.contains("  Carrier: Yota (the range holder; the number may have been ported)"))
+        #expect(lines.contains("  Carrier: MegaFon (the range holder; the number may have been ported)"))
         #expect(lines.last == "999: Too short: 3 digits after the country code, at least 10 needed")
     }
 }

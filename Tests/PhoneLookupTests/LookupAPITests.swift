@@ -29,7 +29,7 @@ struct LookupAPITests {
         let api = OfflineLookup(engine: Fixtures.engine, language: .english)
         let results = try await api.lookUp(number)
         #expect(results.first == "Country: Russia (+7 is shared with Kazakhstan)")
-        #expect(results.contains("Carrier: Yota (the range holder; the number may have been ported)"))
+        #expect(results.contains("Carrier: MegaFon (the range holder; the number may have been ported)"))
     }
 
     @Test("the callback form calls back once, on the main actor")
@@ -129,6 +129,6 @@ struct LookupAPITests {
     @Test("an error's localizedDescription is its message")
     func localizedDescription() {
         let error: any Error = LookupError.server(status: 503)
-        #expect(error.localizedDescription == "The lookup service failed (HTTP 503)")
+        #expect(error.localizedDescription == "The lookup service failed with a server error (HTTP 503)")
     }
 }

@@ -95,14 +95,14 @@ struct RemoteLookupTests {
         }
     }
 
-    @Test("no server at all is offline, with a hint")
+    @Test("no server at all is a refused connection, said as such")
     func offline() async throws {
         let client = quickClient()
         defer { client.invalidate() }
         await #expect {
             try await RemoteLookup(baseURL: URL(string: "http://127.0.0.1:9")!, client: client).lookUp(number)
         } throws: { error in
-            (error as? LookupError)?.userFacingError.code == "offline"
+            (error as? LookupError)?.userFacingError.code == "refused"
         }
     }
 

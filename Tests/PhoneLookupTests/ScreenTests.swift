@@ -74,7 +74,7 @@ struct ScreenTests {
         _ = flow.reduce(&state, .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
         let text = dialer(state)
         #expect(text.contains("Lookup failed"))
-        #expect(text.contains("The lookup service failed (HTTP"))
+        #expect(text.contains("server error (HTTP 500)"))
         #expect(text.contains("[ OK ]"))
     }
 

@@ -8,6 +8,8 @@ struct ValidationTests {
         ("999.467.37.56", "RU", "+79994673756"),
         ("999 467 37 56", "RU", "+79994673756"),
         ("  212/555-0123 ", "US", "+12125550123"),
+        ("９９９ ４６７ ３７ ５６", "RU", "+79994673756"),
+        ("[999] 467~37~56", "RU", "+79994673756"),
     ])
     func separators(input: String, iso: String, e164: String) throws {
         #expect(try Fixtures.number(input, iso).e164 == e164)
@@ -21,16 +23,21 @@ struct ValidationTests {
         ("020 7946 0018", "GB", "+442079460018"),
         ("030 1234567", "DE", "+49301234567"),
         ("1 212 555 0123", "US", "+12125550123"),
+        ("0664 123456", "AT", "+43664123456"),
+        ("0043 664123456", "AT", "+43664123456"),
+        ("00 43 664123456", "DE", "+43664123456"),
+        ("011 44 20 7946 0018", "US", "+442079460018"),
+        ("810 49 30 123456", "RU", "+4930123456"),
     ])
     func trunk(input: String, iso: String, e164: String) throws {
         #expect(try Fixtures.number(input, iso).e164 == e164)
     }
 
     @Test("NANP members written +1xxx or +345 in the dataset get +1 and their area code", arguments: [
-        ("3455551234", "KY", "+13455551234"),
-        ("555 1234", "KY", "+13455551234"),
-        ("497 1234", "AI", "+12644971234"),
-        ("264 497 1234", "AI", "+12644971234"),
+        ("345 916 1234", "KY", "+13459161234"),
+        ("916 1234", "KY", "+13459161234"),
+        ("235 1234", "AI", "+12642351234"),
+        ("264 235 1234", "AI", "+12642351234"),
     ])
     func nanpMembers(input: String, iso: String, e164: String) throws {
         #expect(try Fixtures.number(input, iso).e164 == e164)
@@ -60,15 +67,33 @@ struct ValidationTests {
 
     @Test("other symbols are refused")
     func symbols() {
-        #expect(throws: InvalidNumber.unexpectedCharacter("#")) { try Fixtures.number("999#1", "RU") }
+        #expect(throws: InvalidNumber.unexpectedCharacter("*")) { try Fixtures.number("999*1", "RU") }
     }
 
-    @Test("too short and too long are refused with the numbers that matter", arguments: [
+    @Test("an extension is kept apart from the number", arguments: [
+        "+7 999 467 37 56 ext. 123", "+7 999 467 37 56 x123", "+7 999 467 37 56 #123", "8 999 467 37 56 доб. 123",
+    ])
+    func extensions(input: String) throws {
+        let number = try Fixtures.number(input, "RU")
+        #expect(number.e164 == "+79994673756")
+        #expect(number.phoneExtension == "123")
+    }
+
+    @Test("every region the data knows is accepted, even when the dataset lacks it", arguments: [
+        ("+247 62889", "+24762889"), ("+383 43 201 234", "+38343201234"), ("+290 22158", "+29022158"),
+    ])
+    func everyRegion(input: String, e164: String) throws {
+        #expect(try Fixtures.number(input).e164 == e164)
+    }
+
+    @Test("too short, too long and no such range are refused with the digits counted right", arguments: [
         ("999 467", "RU", InvalidNumber.tooShort(digits: 6, minimum: 10)),
-        ("999 467 37 56 1", "RU", InvalidNumber.tooLong(digits: 11, maximum: 10)),
-        ("12", "FR", InvalidNumber.tooShort(digits: 2, minimum: 4)),
-        ("+3312345678901234", nil, InvalidNumber.tooLong(digits: 16, maximum: 15)),
-        ("12345678901234", "FR", InvalidNumber.tooLong(digits: 14, maximum: 13)),
+        ("999 467 37 56 1", "RU", InvalidNumber.impossibleLength(digits: 11, possible: [10, 14])),
+        ("999 467 37 56 12345", "RU", InvalidNumber.tooLong(digits: 15, maximum: 14)),
+        ("12", "FR", InvalidNumber.tooShort(digits: 2, minimum: 9)),
+        ("+3312345678901234", nil, InvalidNumber.tooLong(digits: 14, maximum: 9)),
+        ("+7 099 467 37 56", nil, InvalidNumber.noSuchRange("+70994673756")),
+        ("555 1234", "KY", InvalidNumber.noSuchRange("+13455551234")),
     ])
     func lengths(input: String, iso: String?, expected: InvalidNumber) {
         #expect(throws: expected) { try Fixtures.number(input, iso) }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import ErrorReporting
 import Foundation
+import Networking
 import TerminalUI
 
 /// The options every task's command takes the same way: `--demo`, `--cache-dir`, `--timeout`,
-/// `--lang`, `--plain` and `--json`. A command embeds them with `@OptionGroup`, so the three
+/// `--lang`, `--plain`, `--json` and `--transport`. A command embeds them with `@OptionGroup`, so the three
 /// commands spell, explain and check them alike.
 ///
 /// ```swift
@@ -40,6 +41,11 @@ public struct SharedOptions: ParsableArguments, Sendable {
     public var json = false
 
     @Option(help: ArgumentHelp(
+        "The network engine: curl or urlsession (default: $WORKBENCH_TRANSPORT, else curl on Linux).",
+        valueName: "curl|urlsession"))
+    public var transport: String?
+
+    @Option(help: ArgumentHelp(
         "How pictures are drawn: auto (ask the terminal), kitty, sixel, iterm2, blocks (half-block "
             + "characters) or none; default: $\(GraphicsChoice.environmentVariable), else auto.",
         valueName: GraphicsChoice.allNames))
@@ -56,6 +62,13 @@ public struct SharedOptions: ParsableArguments, Sendable {
                     language: language))
         }
         try OptionCheck.value(timeout, of: "--timeout", in: Self.timeoutRange, language: language)
+        if let transport, HTTPClient.Transport(name: transport)?.isAvailable != true {
+            throw ValidationError(
+                OptionCheck.message(
+                    english: "--transport must be curl or urlsession, not '\(transport)'",
+                    russian: "--transport: допустимы curl и urlsession, а не «\(transport)»",
+                    language: language))
+        }
         if let graphics, GraphicsChoice(argument: graphics) == nil {
             throw ValidationError(
                 OptionCheck.message(
@@ -75,6 +88,11 @@ public struct SharedOptions: ParsableArguments, Sendable {
     /// The language of messages: `--lang`, else the locale.
     public var language: Language {
         Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `--transport` (checked at parse time), else `WORKBENCH_TRANSPORT`, else the platform's.
+    public var transportChoice: HTTPClient.Transport {
+        transport.flatMap(HTTPClient.Transport.init(name:)) ?? .default()
     }
 
     /// `--graphics`, nil when not given (then `WORKBENCH_GRAPHICS`, else auto).

@@ -37,7 +37,7 @@ public enum FailureKind: String, Sendable, Hashable, CaseIterable, Codable {
     init(_ network: NetworkError) {
         switch network {
         case .offline: self = .offline
-        case .invalidURL, .unsupportedScheme, .httpStatus, .responseTooLarge: self = .unavailable
+        case .invalidURL, .unsupportedScheme, .httpStatus, .responseTooLarge, .tooManyRedirects: self = .unavailable
         case .timedOut: self = .timeout
         case .connectionDropped: self = .dropped
         case .transport: self = .dropped

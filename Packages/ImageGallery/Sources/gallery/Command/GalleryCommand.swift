@@ -80,9 +80,9 @@ struct GalleryCommand: AsyncParsableCommand {
             if let urlsFile {
                 let contents: String
                 do {
-                    contents = try String(contentsOfFile: urlsFile, encoding: .utf8)
+                    contents = try URLsFile.read(urlsFile)
                 } catch {
-                    throw ValidationError("cannot read --urls-file '\(urlsFile)': \(error.localizedDescription)")
+                    throw ValidationError(error.message(path: urlsFile, language: shared.language))
                 }
                 list += try PictureSources.parseFile(contents)
             }
@@ -113,6 +113,7 @@ struct GalleryCommand: AsyncParsableCommand {
                     tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment),
                 timeout: shared.timeoutDuration,
                 maxConcurrent: maxConcurrent,
+                transport: shared.transportChoice,
                 memoryLimit: ByteCount(parsing: memoryLimit)?.bytes ?? 64 << 20,
                 probeURL: pictureURLs.first
             )

@@ -23,21 +23,48 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// What `localizedDescription` shows: the alert's text.
     public var errorDescription: String? { userFacingError.message(in: .english) }
 
+    /// A transport failure told as what happened to the lookup service, not as "no internet":
+    /// the connection was refused (or the host unreachable), it timed out, it dropped.
+    private static func describe(_ error: NetworkError) -> UserFacingError {
+        let again = LocalizedText(en: "Try again", ru: "Попробуйте ещё раз")
+        switch error {
+        case .offline(let host):
+            return UserFacingError(code: "refused", message: LocalizedText(
+                en: "The lookup service at \(host) could not be reached (connection refused or no network)",
+                ru: "Не удалось связаться с сервисом поиска \(host) (соединение отклонено или нет сети)"), recovery: again)
+        case .timedOut(let after):
+            return UserFacingError(code: "timeout", message: LocalizedText(
+                en: "The lookup service did not answer within \(after.seconds) s",
+                ru: "Сервис поиска не ответил за \(after.seconds) с"), recovery: again)
+        case .httpStatus(let code, _):
+            return LookupError.server(status: code).userFacingError
+        case .connectionDropped:
+            return UserFacingError(code: "dropped", message: LocalizedText(
+                en: "The lookup service dropped the connection before answering",
+                ru: "Сервис поиска оборвал соединение, не ответив"), recovery: again)
+        default:
+            return error.userFacingError
+        }
+    }
+
     public var userFacingError: UserFacingError {
         switch self {
         case .invalidNumber(let message):
             UserFacingError(code: "invalidNumber", message: LocalizedText(en: message, ru: message))
         case .server(let status):
             UserFacingError(code: "http",
-                            message: LocalizedText(en: "The lookup service failed (HTTP \(status))",
-                                                   ru: "Сервис поиска не отвечает как должен (HTTP \(status))"),
+                            message: status >= 500
+                                ? LocalizedText(en: "The lookup service failed with a server error (HTTP \(status))",
+                                                ru: "Сбой на стороне сервиса поиска (HTTP \(status))")
+                                : LocalizedText(en: "The lookup service refused the request (HTTP \(status))",
+                                                ru: "Сервис поиска отклонил запрос (HTTP \(status))"),
                             recovery: LocalizedText(en: "Try again later", ru: "Попробуйте позже"))
         case .badResponse(let detail):
             UserFacingError(code: "api",
                             message: LocalizedText(en: "The lookup service sent an answer we cannot read: \(detail)",
                                                    ru: "Ответ сервиса поиска не удалось прочитать: \(detail)"))
         case .network(let error):
-            error.userFacingError
+            Self.describe(error)
         case .timedOut:
             UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong,
                             recovery: LocalizedText(en: "Try again", ru: "Попробуйте ещё раз"))
@@ -45,5 +72,13 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
             UserFacingError(code: "api", message: LocalizedText(en: "The lookup service gave an empty answer",
                                                                 ru: "Сервис поиска вернул пустой ответ"))
         }
+    }
+}
+
+private extension Duration {
+    /// Whole seconds, or one decimal below ten (`0.5`, `30`).
+    var seconds: String {
+        let value = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return value < 10 && value != value.rounded() ? String(format: "%.1f", value) : String(Int(value.rounded()))
     }
 }

@@ -1,32 +1,44 @@
 import ErrorReporting
 import Foundation
+import Synchronization
 
-/// What the numbering plan says about one number.
+/// What the numbering data says about one number.
 public struct NumberFacts: Sendable, Equatable {
     public var number: PhoneNumber
-    /// Every region that shares the calling code, as ISO codes, the main one first.
+    /// Every region that shares the calling code, the main one first (`001` for +800 and the like).
     public var owners: [String]
-    /// The region the number's prefix decides, if it decides one.
+    /// The region the number belongs to (decided by its range where a code is shared), or nil.
     public var region: String?
-    /// Possible national lengths where the plan is known; nil where only E.164's limits apply.
-    public var possibleLengths: ClosedRange<Int>?
+    /// True when the number is in a range of some line type of its region.
+    public var isValid: Bool
+    /// Why the number is not valid; nil when it is.
+    public var problem: InvalidNumber?
+    public var lineType: LineType?
+    /// The range holder, for mobile and pager numbers where the data names one.
     public var carrier: String?
+    /// The place a geographic number serves.
     public var area: String?
-    public var lineType: String?
+    public var timeZones: [String]
+    /// The national significant number's possible lengths in the calling code's main region.
+    public var possibleLengths: [Int]
+    /// `+7 999 467-37-56`.
+    public var international: String
+    /// `8 (999) 467-37-56`.
+    public var national: String
 
-    /// True when the national number has a possible length (always true where the plan is unknown).
-    public var lengthIsPossible: Bool { possibleLengths?.contains(number.nationalNumber.count) ?? true }
+    /// True when the national number has a possible length.
+    public var lengthIsPossible: Bool { possibleLengths.contains(number.nationalNumber.count) }
 }
 
-/// The in-process lookup engine: answers from numbering facts (calling codes, region prefixes,
-/// lengths, prefix tables), never from a list of made-up answers.
+/// The in-process lookup engine: answers from libphonenumber's numbering data (regions,
+/// line-type ranges, formats, carriers, places, time zones), never from made-up answers.
 ///
 /// Pure and synchronous; ``OfflineLookup`` puts it behind the lookup API.
 ///
 /// ```swift
-/// let engine = OfflineEngine(plan: try .bundled(), names: CountryNames(language: .english))
+/// let engine = OfflineEngine(plan: try .bundled(), names: CountryNames())
 /// engine.results(for: number, language: .english)
-/// // ["Country: Russia", "Carrier: Yota (the range holder; the number may have been ported)", ...]
+/// // ["Country: Russia", "Line type: mobile", "Carrier: MegaFon (the range holder; …)", …]
 /// ```
 public struct OfflineEngine: Sendable {
     public let plan: NumberingPlan
@@ -37,18 +49,81 @@ public struct OfflineEngine: Sendable {
         self.names = names
     }
 
-    /// The facts the plan holds about `number`.
+    /// The facts the data holds about `number`, as libphonenumber would answer them.
     public func facts(for number: PhoneNumber) -> NumberFacts {
-        let digits = number.digits
+        let metadata = plan.metadata
+        let code = Int(number.callingCode) ?? 0
+        let national = Digits(number.nationalNumber)
+        let all = Digits(number.digits)
+        let main = metadata.mainTerritory(forCallingCode: code)
+        let region = Self.region(of: national, callingCode: code, in: metadata)
+        let territory = region.flatMap { $0 == "001" ? main : metadata.territory(forRegion: $0) }
+        let lineType = territory?.lineType(of: national)
+        let valid = lineType != nil
+        let formats = Self.formatted(national, callingCode: code, territory: main, extension: number.phoneExtension)
         return NumberFacts(
             number: number,
-            owners: plan.regions(forCallingCode: number.callingCode),
-            region: plan.region(forDigits: digits, callingCode: number.callingCode),
-            possibleLengths: plan.rules(forCallingCode: number.callingCode).lengths,
-            carrier: plan.carriers.description(for: digits),
-            area: plan.areas.description(for: digits),
-            lineType: plan.lineTypes.description(for: digits)
+            owners: metadata.regions(forCallingCode: code),
+            region: region,
+            isValid: valid,
+            problem: valid ? nil : Self.problem(national: national, callingCode: code, main: main, e164: number.e164),
+            lineType: lineType,
+            carrier: lineType?.hasCarrier == true ? plan.carrier(for: all, callingCode: code) : nil,
+            area: lineType?.isGeographic == true ? plan.area(for: all, callingCode: code) : nil,
+            timeZones: lineType == nil ? [] : plan.timeZones(for: lineType!.isGeographic ? all : Digits(number.callingCode)),
+            possibleLengths: main?.general.lengths ?? [],
+            international: formats.international,
+            national: formats.national
         )
+    }
+
+    /// Why `number` is not valid, or nil when it is.
+    static func problem(with number: PhoneNumber, in plan: NumberingPlan) -> InvalidNumber? {
+        let code = Int(number.callingCode) ?? 0
+        let national = Digits(number.nationalNumber)
+        let main = plan.metadata.mainTerritory(forCallingCode: code)
+        let region = region(of: national, callingCode: code, in: plan.metadata)
+        let territory = region.flatMap { $0 == "001" ? main : plan.metadata.territory(forRegion: $0) }
+        if territory?.lineType(of: national) != nil { return nil }
+        return problem(national: national, callingCode: code, main: main, e164: number.e164)
+    }
+
+    private static func problem(national: Digits, callingCode: Int, main: Territory?, e164: String) -> InvalidNumber {
+        guard let main else { return .unknownCallingCode(String(callingCode)) }
+        let lengths = main.general.lengths
+        switch main.lengthCheck(national.count) {
+        case .tooShort: return .tooShort(digits: national.count, minimum: lengths.first ?? 0)
+        case .tooLong: return .tooLong(digits: national.count, maximum: lengths.last ?? 0)
+        case .invalidLength: return .impossibleLength(digits: national.count, possible: lengths)
+        case .possible, .possibleLocalOnly: return .noSuchRange(e164)
+        }
+    }
+
+    /// libphonenumber's `getRegionCodeForNumber`: the only region of the code, else the first
+    /// whose leading digits (or, lacking those, line-type ranges) take the number.
+    static func region(of national: Digits, callingCode: Int, in metadata: NumberingMetadata) -> String? {
+        if let only = metadata.onlyTerritory(forCallingCode: callingCode) { return only.id }
+        let territories = metadata.territories(forCallingCode: callingCode)
+        if territories.count == 1 { return territories[0].id }
+        for territory in territories {
+            if let leading = territory.leadingDigits {
+                if leading.prefixMatch(national) != nil { return territory.id }
+            } else if territory.lineType(of: national) != nil {
+                return territory.id
+            }
+        }
+        return nil
+    }
+
+    /// The number written international and national, by the main region's rules.
+    static func formatted(_ national: Digits, callingCode: Int, territory: Territory?,
+                          extension phoneExtension: String?) -> (international: String, national: String) {
+        let nsn = national.description
+        let international = territory?.format(for: national, international: true)?.apply(to: national, national: false) ?? nsn
+        let local = territory?.format(for: national, international: false)?.apply(to: national, national: true) ?? nsn
+        let suffix = phoneExtension.map { (territory?.preferredExtensionPrefix.isEmpty == false
+            ? territory!.preferredExtensionPrefix : " ext. ") + $0 } ?? ""
+        return ("+\(callingCode) " + international + suffix, local + suffix)
     }
 
     /// The answer as the lookup API returns it: one line per fact, in `language`.
@@ -61,49 +136,37 @@ public struct OfflineEngine: Sendable {
         let ru = language == .russian
         var lines: [String] = []
         let code = "+" + facts.number.callingCode
-        if let region = facts.region {
+        if let region = facts.region, region != "001" {
             let others = facts.owners.filter { $0 != region }.map { names.name(of: $0, in: language) }
             let list = others.count <= 3 ? others.joined(separator: ", ")
                 : ru ? "ещё \(others.count) стран и территорий" : "\(others.count) other countries and territories"
             let shared = others.isEmpty ? "" : ru ? " (код \(code) также у: \(list))" : " (\(code) is shared with \(list))"
             lines.append((ru ? "Страна: " : "Country: ") + names.name(of: region, in: language) + shared)
+        } else if facts.region == "001" {
+            lines.append(ru ? "Негеографический код \(code) (международная услуга)"
+                            : "Non-geographic code \(code) (an international service)")
         } else if !facts.owners.isEmpty {
             let all = facts.owners.map { names.name(of: $0, in: language) }.joined(separator: ", ")
             lines.append(ru ? "Код \(code) у нескольких стран: \(all)" : "Countries sharing \(code): \(all)")
         }
-        if let area = facts.area { lines.append((ru ? "Регион: " : "Region: ") + area) }
+        if let problem = facts.problem {
+            lines.append((ru ? "Недействительный номер: " : "Not a valid number: ") + problem.text.text(in: language))
+        }
+        if let lineType = facts.lineType {
+            lines.append((ru ? "Тип линии: " : "Line type: ") + lineType.text.text(in: language))
+        }
         if let carrier = facts.carrier {
             lines.append(ru ? "Оператор: \(carrier) (владелец диапазона; номер мог быть перенесён)"
                             : "Carrier: \(carrier) (the range holder; the number may have been ported)")
         }
-        if let lineType = facts.lineType {
-            lines.append((ru ? "Тип линии: " : "Line type: ") + (ru ? Self.russian(lineType) : lineType))
+        if let area = facts.area { lines.append((ru ? "Место: " : "Place: ") + area) }
+        if !facts.timeZones.isEmpty {
+            lines.append((ru ? "Часовой пояс: " : "Time zone: ") + facts.timeZones.joined(separator: ", "))
         }
-        lines.append(lengthLine(facts, russian: ru))
+        lines.append((ru ? "Международный формат: " : "International: ") + facts.international)
+        lines.append((ru ? "Национальный формат: " : "National: ") + facts.national)
+        lines.append("E.164: " + facts.number.e164)
         return lines
-    }
-
-    private func lengthLine(_ facts: NumberFacts, russian ru: Bool) -> String {
-        let count = facts.number.nationalNumber.count
-        guard let lengths = facts.possibleLengths else {
-            return ru ? "Длина: в пределах E.164 (\(facts.number.digits.count) цифр)"
-                      : "Length: within E.164 limits (\(facts.number.digits.count) digits)"
-        }
-        let expected = lengths.count == 1 ? "\(lengths.lowerBound)" : "\(lengths.lowerBound)–\(lengths.upperBound)"
-        if lengths.contains(count) {
-            return ru ? "Длина: допустима (\(count) цифр)" : "Length: possible (\(count) digits)"
-        }
-        return ru ? "Длина: невозможна (\(count) цифр, ожидается \(expected))"
-                  : "Length: not possible (\(count) digits, \(expected) expected)"
-    }
-
-    private static func russian(_ lineType: String) -> String {
-        let words = [
-            "mobile": "мобильный", "fixed line": "стационарный", "fixed line or mobile": "стационарный или мобильный",
-            "toll-free": "бесплатный", "premium rate": "платный", "shared cost": "с разделённой оплатой",
-            "pager": "пейджер", "personal number": "персональный номер", "VoIP": "IP-телефония",
-        ]
-        return words[lineType] ?? lineType
     }
 }
 
@@ -122,9 +185,23 @@ public struct CountryNames: Sendable {
     /// The name of `isoCode`: the dataset's in English, else the locale's in `language`, else the code.
     public func name(of isoCode: String, in language: Language) -> String {
         if language == .english, let name = dataset[isoCode] { return name }
-        let locale = Self.locales[language == .russian ? 1 : 0]
-        return locale.localizedString(forRegionCode: isoCode) ?? dataset[isoCode] ?? isoCode
+        return Self.localeNames.name(of: isoCode, russian: language == .russian) ?? dataset[isoCode] ?? isoCode
     }
 
-    private static let locales = [Locale(identifier: "en_US"), Locale(identifier: "ru_RU")]
+    /// Asking Foundation's locale for a region's name costs microseconds; each name is asked once.
+    private static let localeNames = LocaleNames()
+}
+
+/// The locale's region names, looked up once each.
+private final class LocaleNames: Sendable {
+    private let locales = [Locale(identifier: "en_US"), Locale(identifier: "ru_RU")]
+    private let cache = Mutex<[String: String?]>([:])
+
+    func name(of isoCode: String, russian: Bool) -> String? {
+        let key = (russian ? "ru/" : "en/") + isoCode
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let name = locales[russian ? 1 : 0].localizedString(forRegionCode: isoCode)
+        cache.withLock { $0[key] = .some(name) }
+        return name
+    }
 }

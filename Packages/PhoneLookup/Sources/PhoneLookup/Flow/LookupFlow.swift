@@ -53,10 +53,13 @@ public struct LookupFlow: Sendable {
 
     /// The dialer, with the locale's country (else +1) on the button while the countries load.
     public func initialState() -> LookupState {
-        let region = preferredRegion.flatMap { parser.plan.callingCode(forRegion: $0) != nil ? $0 : nil } ?? "US"
+        // A locale region the numbering data does not know (or none) falls back to the US.
+        let region = preferredRegion.flatMap { parser.plan.callingCode(forRegion: $0) != nil ? $0.uppercased() : nil } ?? "US"
         let code = parser.plan.callingCode(forRegion: region) ?? "1"
         let name = CountryNames().name(of: region, in: .english)
-        return LookupState(selectedCountry: Country(name: name, dialCode: DialCode(parsing: code)!, isoCode: region))
+        var state = LookupState(selectedCountry: Country(name: name, dialCode: DialCode(parsing: code)!, isoCode: region))
+        state.dialLabel = parser.plan.dialLabel(for: state.selectedCountry)
+        return state
     }
 
     /// Applies `action` to `state` and returns the effects to run.
@@ -138,6 +141,7 @@ public struct LookupFlow: Sendable {
     private func choose(row: Int, in state: inout LookupState) {
         guard let catalog = state.catalog, state.picker.matches.indices.contains(row) else { return }
         state.selectedCountry = catalog.countries[state.picker.matches[row]]
+        state.dialLabel = parser.plan.dialLabel(for: state.selectedCountry)
         state.countryChosen = true
         pop(.picker, from: &state)
     }
@@ -167,10 +171,10 @@ public struct LookupFlow: Sendable {
     /// shares the calling code, else the main owner of the code.
     func countryName(of number: PhoneNumber, in state: LookupState) -> String {
         let plan = parser.plan
-        let selectedCode = plan.dialing(for: state.selectedCountry).callingCode
-        let region = plan.region(forDigits: number.digits)
+        let selectedCode = plan.callingCode(forRegion: state.selectedCountry.isoCode)
+        let region = plan.region(of: number).flatMap { $0 == "001" ? nil : $0 }
             ?? (selectedCode == number.callingCode ? state.selectedCountry.isoCode : nil)
-            ?? plan.regions(forCallingCode: number.callingCode).first
+            ?? plan.regions(forCallingCode: number.callingCode).first { $0 != "001" }
         guard let region else { return "" }
         if region == state.selectedCountry.isoCode { return state.selectedCountry.name }
         return state.catalog?.country(isoCode: region)?.name ?? CountryNames().name(of: region, in: .english)
@@ -183,6 +187,7 @@ public struct LookupFlow: Sendable {
             state.refreshProblem = nil
             if !state.countryChosen, let country = catalog.country(isoCode: state.selectedCountry.isoCode) {
                 state.selectedCountry = country
+                state.dialLabel = parser.plan.dialLabel(for: country)
             }
             if state.scene == .picker {
                 state.picker.matches = catalog.filter(state.picker.filter)

@@ -48,6 +48,9 @@ public struct LookupState: Sendable, Equatable {
     public var refreshProblem: UserFacingError?
     /// The country the code button shows.
     public var selectedCountry: Country
+    /// The code on the country button as the numbering data writes it (`+1 345` for the Cayman
+    /// Islands, whose dataset entry says `+345`); nil until the flow sets it.
+    public var dialLabel: String?
     /// True once the person chose a country, so a later dataset refresh does not override it.
     public var countryChosen = false
     public var numberText = ""

@@ -18,6 +18,9 @@ public final class LookupStore {
     public var onChange: ((LookupState) -> Void)?
 
     private let flow: LookupFlow
+
+    /// The numbering data the flow reads numbers with (the dialer formats as typed with it).
+    public var numbering: NumberingPlan { flow.parser.plan }
     private let countries: any CountryProviding
     private let api: any PhoneLookupAPI
     private var request: (id: Int, handle: LookupRequest)?

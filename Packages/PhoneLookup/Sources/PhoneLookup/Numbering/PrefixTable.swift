@@ -38,6 +38,35 @@ public struct PrefixTable: Sendable, Equatable {
         }
     }
 
+    /// Reads generated `prefix|description` lines without checking them (the generator did).
+    init(trusted text: String) {
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            guard let bar = line.firstIndex(of: UInt8(ascii: "|")) else { continue }
+            insert(String(decoding: line[line.index(after: bar)...], as: UTF8.self), forKey: line[..<bar])
+        }
+    }
+
+    /// Reads a generated geocoding table: a count, that many descriptions, then `prefix|index` lines.
+    init(numbered text: String) {
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"))[...]
+        guard let first = lines.popFirst(), let count = Int(String(decoding: first, as: UTF8.self)) else { return }
+        let names = lines.prefix(count).map { String(decoding: $0, as: UTF8.self) }
+        for line in lines.dropFirst(count) {
+            guard let bar = line.firstIndex(of: UInt8(ascii: "|")) else { continue }
+            var index = 0
+            for byte in line[line.index(after: bar)...] { index = index * 10 + Int(byte &- 48) }
+            guard index < names.count else { continue }
+            insert(names[index], forKey: line[..<bar])
+        }
+    }
+
+    private mutating func insert(_ description: String, forKey prefix: some Collection<UInt8>) {
+        var key: UInt64 = 1
+        for byte in prefix { key = key &* 10 &+ UInt64(byte &- 48) }
+        storage[key] = description
+        longestPrefix = max(longestPrefix, prefix.count)
+    }
+
     /// Adds or replaces one entry.
     public mutating func insert(_ description: String, forPrefix prefix: String) {
         var key: UInt64 = 1

@@ -1,15 +1,18 @@
 import ErrorReporting
 
-/// Turns what a person typed into a ``PhoneNumber`` in E.164 form, or says why it cannot.
+/// Reads what a person typed as libphonenumber's `parse` does, and says why it is not a valid number.
 ///
-/// Spaces, dashes, dots, slashes and brackets are separators and are dropped. A leading `+` means
-/// the number is international and overrides the selected country. Otherwise the selected
-/// country's calling code is put in front, after dropping a trunk prefix typed out of habit
-/// (`8 999…` in Russia, `020…` in the UK) or the calling code typed without `+` (`7999…`).
+/// Spaces, dashes, dots, slashes and brackets are separators; full-width and other scripts'
+/// digits count as digits; an extension (`ext. 12`, `x12`, `#12`, `доб. 12`) is kept apart.
+/// A leading `+` or the selected region's international prefix (`00`, `011`, `810` …) starts an
+/// international number; otherwise the region's calling code is assumed, after dropping its
+/// national (trunk) prefix by the region's own rules (`8` in Russia, `0` in Austria, `1` in the
+/// NANP, with the transform rules that add an area code to seven-digit numbers in the Cayman
+/// Islands and other NANP members) or the calling code typed without `+`.
 ///
 /// ```swift
 /// let parser = PhoneNumberParser(plan: plan)
-/// try parser.parse("(999) 467-37-56", country: russia).e164   // "+79994673756"
+/// try parser.parse("8 (999) 467-37-56", country: russia).e164   // "+79994673756"
 /// ```
 public struct PhoneNumberParser: Sendable {
     public let plan: NumberingPlan
@@ -18,65 +21,131 @@ public struct PhoneNumberParser: Sendable {
         self.plan = plan
     }
 
-    /// Validates `input` typed while `country` was selected.
+    /// Reads `input` typed while `country` was selected and accepts only a valid number.
+    ///
+    /// - Throws: ``InvalidNumber``: what is wrong with the text, or why the number is not valid
+    ///   (too short, too long, a length no number has, or no such range).
     public func parse(_ input: String, country: Country?) throws(InvalidNumber) -> PhoneNumber {
-        let (international, digits) = try Self.digits(of: input)
-        if international { return try parseInternational(digits) }
-        guard let country else { throw .noCountry }
-        let (callingCode, areaCode) = plan.dialing(for: country)
-        let rules = plan.rules(forCallingCode: callingCode)
-        var national = Substring(digits)
-        if let lengths = rules.lengths, lengths.contains(national.count - callingCode.count),
-           national.hasPrefix(callingCode), !lengths.contains(national.count) {
-            national = national.dropFirst(callingCode.count)
-        } else if let trunk = rules.trunkPrefix, national.hasPrefix(trunk), national.count > trunk.count,
-                  !rules.trunkPrefixMayStartNumbers || fits(national.count - trunk.count, rules) {
-            national = national.dropFirst(trunk.count)
-        }
-        if let areaCode, national.count == 7 { national = Substring(areaCode) + national }
-        return try checked(callingCode: callingCode, national: String(national))
+        let number = try read(input, territory: country.flatMap(plan.territory(for:)), hasCountry: country != nil)
+        if let problem = OfflineEngine.problem(with: number, in: plan) { throw problem }
+        return number
     }
 
-    /// True when a national number of `count` digits has a possible length (any, where unknown).
-    private func fits(_ count: Int, _ rules: NationalRules) -> Bool {
-        rules.lengths?.contains(count) ?? true
+    /// Reads `input` as libphonenumber's `parse(input, region)` does, valid or not.
+    public func read(_ input: String, region: String?) throws(InvalidNumber) -> PhoneNumber {
+        try read(input, territory: region.flatMap(plan.metadata.territory(forRegion:)), hasCountry: region != nil)
     }
 
-    /// Validates a number that was typed with a leading `+`.
-    private func parseInternational(_ digits: String) throws(InvalidNumber) -> PhoneNumber {
-        guard digits.count <= NationalRules.maximumTotalDigits else {
-            throw .tooLong(digits: digits.count, maximum: NationalRules.maximumTotalDigits)
+    private func read(_ input: String, territory: Territory?, hasCountry: Bool) throws(InvalidNumber) -> PhoneNumber {
+        let (international, digits, phoneExtension) = try Self.scan(input)
+        var callingCode: Int
+        var national: Digits
+        var extracted = true
+        if international {
+            (callingCode, national) = try splitCallingCode(digits)
+        } else if let territory, let iddEnd = Self.internationalPrefixEnd(digits, territory) {
+            (callingCode, national) = try splitCallingCode(digits.dropFirst(iddEnd))
+        } else if let territory {
+            (callingCode, national) = (territory.callingCode, digits)
+            extracted = false
+            let own = Digits(String(territory.callingCode))
+            if digits.hasPrefix(own) {
+                let rest = Self.strippingNationalPrefix(digits.dropFirst(own.count), territory)
+                if (!territory.general.patternMatches(digits) && territory.general.patternMatches(rest))
+                    || territory.lengthCheck(digits.count) == .tooLong {
+                    national = rest
+                    extracted = true
+                }
+            }
+        } else {
+            throw hasCountry ? .unknownRegion : .noCountry
         }
-        guard let (callingCode, national) = plan.split(digits) else {
-            throw .unknownCallingCode(String(digits.prefix(3)))
+        let rules = extracted ? plan.metadata.mainTerritory(forCallingCode: callingCode) : territory
+        if let rules {
+            let stripped = Self.strippingNationalPrefix(national, rules)
+            switch rules.lengthCheck(stripped.count) {
+            case .tooShort, .possibleLocalOnly, .invalidLength: break
+            case .possible, .tooLong: national = stripped
+            }
         }
-        return try checked(callingCode: callingCode, national: national)
+        guard national.count >= Self.minimumNationalDigits else {
+            throw .tooShort(digits: national.count, minimum: Self.minimumNationalDigits)
+        }
+        guard national.count <= Self.maximumNationalDigits else {
+            throw .tooLong(digits: national.count, maximum: Self.maximumNationalDigits)
+        }
+        return PhoneNumber(callingCode: String(callingCode), nationalNumber: national.description,
+                           phoneExtension: phoneExtension)
     }
 
-    private func checked(callingCode: String, national: String) throws(InvalidNumber) -> PhoneNumber {
-        let lengths = plan.rules(forCallingCode: callingCode).lengths
-            ?? NationalRules.minimumNationalDigits...(NationalRules.maximumTotalDigits - callingCode.count)
-        guard national.count >= lengths.lowerBound else {
-            throw .tooShort(digits: national.count, minimum: lengths.lowerBound)
+    /// libphonenumber's bounds on any national significant number.
+    static let minimumNationalDigits = 2
+    static let maximumNationalDigits = 17
+
+    /// The calling code at the start of international digits (1 to 3 digits, never starting with 0).
+    private func splitCallingCode(_ digits: Digits) throws(InvalidNumber) -> (Int, Digits) {
+        guard digits.count > Self.minimumNationalDigits else {
+            throw .tooShort(digits: digits.count, minimum: Self.minimumNationalDigits + 1)
         }
-        guard national.count <= lengths.upperBound else {
-            throw .tooLong(digits: national.count, maximum: lengths.upperBound)
+        if digits.values[0] != 0 {
+            var code = 0
+            for length in 1...min(3, digits.count) {
+                code = code * 10 + Int(digits.values[length - 1])
+                if plan.metadata.knows(callingCode: code) { return (code, digits.dropFirst(length)) }
+            }
         }
-        return PhoneNumber(callingCode: callingCode, nationalNumber: national)
+        throw .unknownCallingCode(digits.prefix(3).description)
     }
 
-    /// The ASCII digits of `input` and whether it began with `+`; refuses anything but digits and separators.
-    static func digits(of input: String) throws(InvalidNumber) -> (international: Bool, digits: String) {
-        let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
-        var digits = ""
+    /// Where the region's international prefix ends, if `digits` start with one that is not
+    /// followed by a 0 (no calling code starts with 0).
+    private static func internationalPrefixEnd(_ digits: Digits, _ territory: Territory) -> Int? {
+        guard let end = territory.internationalPrefix?.prefixMatch(digits) else { return nil }
+        if end < digits.count, digits.values[end] == 0 { return nil }
+        return end
+    }
+
+    /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`, without the carrier code.
+    static func strippingNationalPrefix(_ number: Digits, _ territory: Territory) -> Digits {
+        guard !number.isEmpty, let pattern = territory.nationalPrefixForParsing,
+              let match = pattern.match(number, anchored: false) else { return number }
+        let viable = territory.general.patternMatches(number)
+        let rule = territory.nationalPrefixTransformRule
+        let rest = number.dropFirst(match.end)
+        guard !rule.isEmpty, pattern.groupCount > 0, let last = match.groups.last, last != nil else {
+            if viable, !territory.general.patternMatches(rest) { return number }
+            return rest
+        }
+        var transformed: [UInt8] = []
+        var characters = rule.makeIterator()
+        while let character = characters.next() {
+            if character == "$", let next = characters.next(), let index = next.wholeNumberValue {
+                if index >= 1, index <= match.groups.count, let range = match.groups[index - 1] {
+                    transformed += number.values[range]
+                }
+            } else if let value = character.wholeNumberValue {
+                transformed.append(UInt8(value))
+            }
+        }
+        let result = Digits(transformed + rest.values)
+        if viable, !territory.general.patternMatches(result) { return number }
+        return result
+    }
+
+    /// The digits of `input` (any script's), whether it began with `+`, and its extension.
+    static func scan(_ input: String) throws(InvalidNumber) -> (international: Bool, digits: Digits, phoneExtension: String?) {
+        if let plain = scanPlainASCII(input) { return plain }
+        var text = Substring(input.trimmingCharacters(in: .whitespacesAndNewlines))
+        let phoneExtension = extractExtension(&text)
+        var digits: [UInt8] = []
         var international = false
         var letters = ""
-        for (offset, character) in text.enumerated() {
-            if character == "+" {
-                guard offset == 0 else { throw .misplacedPlus }
+        for character in text {
+            if character == "+" || character == "\u{FF0B}" {
+                guard digits.isEmpty, !international else { throw .misplacedPlus }
                 international = true
-            } else if let value = character.wholeNumberValue, character.isNumber {
-                digits.append(String(value))
+            } else if let value = character.wholeNumberValue, character.isNumber, value < 10 {
+                digits.append(UInt8(value))
             } else if separators.contains(character) || character.isWhitespace {
                 continue
             } else if character.isLetter {
@@ -87,21 +156,78 @@ public struct PhoneNumberParser: Sendable {
         }
         guard letters.isEmpty else { throw .letters(letters) }
         guard !digits.isEmpty else { throw .empty }
-        return (international, digits)
+        return (international, Digits(digits), phoneExtension)
     }
 
-    private static let separators: Set<Character> = ["-", ".", "(", ")", "/", "\u{2010}", "\u{2011}", "\u{2013}"]
+    /// The common case without a single String operation: ASCII digits, one leading `+` and the
+    /// usual separators. Anything else (or an error) goes the careful way.
+    private static func scanPlainASCII(_ input: String) -> (international: Bool, digits: Digits, phoneExtension: String?)? {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(20)
+        var international = false
+        for byte in input.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte &- 48)
+            case UInt8(ascii: "+"):
+                guard digits.isEmpty, !international else { return nil }
+                international = true
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("),
+                 UInt8(ascii: ")"), UInt8(ascii: "/"):
+                continue
+            default:
+                return nil
+            }
+        }
+        return digits.isEmpty ? nil : (international, Digits(digits), nil)
+    }
+
+    /// Removes a trailing extension (`;ext=12`, `ext. 12`, `x12`, `#12`, `доб. 12`) and returns its digits.
+    private static func extractExtension(_ text: inout Substring) -> String? {
+        var end = text.endIndex
+        if text.last == "#" { end = text.index(before: end) }
+        var start = end
+        while start > text.startIndex, text[text.index(before: start)].isNumber { start = text.index(before: start) }
+        let digits = text[start..<end]
+        guard (1...7).contains(digits.count), start > text.startIndex else { return nil }
+        var head = text[..<start]
+        while let last = head.last, last == " " || last == "." || last == ":" || last == "=" || last == "-" {
+            head = head.dropLast()
+        }
+        let lower = head.lowercased()
+        for marker in extensionMarkers where lower.hasSuffix(marker) {
+            let kept = head.dropLast(marker.count)
+            guard kept.contains(where: \.isNumber) else { return nil }
+            text = kept
+            return String(digits.compactMap { $0.wholeNumberValue.map(String.init) }.joined())
+        }
+        return nil
+    }
+
+    private static let extensionMarkers = [";ext", "extension", "ext", "доб", "x", "#", "\u{FF58}", "\u{FF03}"]
+    private static let separators: Set<Character> = [
+        "-", ".", "(", ")", "/", "[", "]", "~", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}",
+        "\u{2015}", "\u{2212}", "\u{30FC}", "\u{FF0D}", "\u{FF0E}", "\u{FF0F}", "\u{FF08}", "\u{FF09}",
+        "\u{00A0}", "\u{3000}", "\u{2060}",
+    ]
 }
 
-/// Why typed text is not a phone number; each case says what to fix.
+/// Why typed text is not a valid phone number; each case says what to fix.
 public enum InvalidNumber: Error, Sendable, Equatable, CustomStringConvertible, UserFacingErrorConvertible {
     case empty
     case letters(String)
     case unexpectedCharacter(Character)
     case misplacedPlus
+    /// Fewer national digits than any number of the region has.
     case tooShort(digits: Int, minimum: Int)
+    /// More national digits than any number of the region has.
     case tooLong(digits: Int, maximum: Int)
+    /// Between the shortest and longest, but no number of the region has this many digits.
+    case impossibleLength(digits: Int, possible: [Int])
+    /// A possible length, but no range of any line type holds it (`+7 099 …`).
+    case noSuchRange(String)
     case unknownCallingCode(String)
+    /// The selected region is one the numbering data does not know, and the number has no `+`.
+    case unknownRegion
     case noCountry
 
     public var description: String { text.english }
@@ -120,18 +246,38 @@ public enum InvalidNumber: Error, Sendable, Equatable, CustomStringConvertible, 
         case .misplacedPlus:
             LocalizedText(en: "A + may only start the number", ru: "Знак + может стоять только в начале номера")
         case .tooShort(let digits, let minimum):
-            LocalizedText(en: "Too short: \(digits) digits after the country code, at least \(minimum) needed",
-                          ru: "Слишком короткий: \(digits) цифр после кода страны, нужно не меньше \(minimum)")
+            LocalizedText(en: "Too short: \(digits) \(digits == 1 ? "digit" : "digits") after the country code, at least \(minimum) needed",
+                          ru: "Слишком короткий: \(Self.russianDigits(digits)) после кода страны, нужно не меньше \(minimum)")
         case .tooLong(let digits, let maximum):
-            LocalizedText(en: "Too long: \(digits) digits, at most \(maximum) allowed",
-                          ru: "Слишком длинный: \(digits) цифр, допустимо не больше \(maximum)")
+            LocalizedText(en: "Too long: \(digits) digits after the country code, at most \(maximum) allowed",
+                          ru: "Слишком длинный: \(Self.russianDigits(digits)) после кода страны, допустимо не больше \(maximum)")
+        case .impossibleLength(let digits, let possible):
+            LocalizedText(en: "No number here has \(digits) digits after the country code (possible: \(Self.list(possible)))",
+                          ru: "Здесь нет номеров из \(Self.russianDigits(digits, genitive: true)) после кода страны (возможно: \(Self.list(possible)))")
+        case .noSuchRange(let number):
+            LocalizedText(en: "No such range: \(number) is not in any range of the numbering plan",
+                          ru: "Нет такого диапазона: \(number) не входит ни в один диапазон плана нумерации")
         case .unknownCallingCode(let prefix):
             LocalizedText(en: "No country has a calling code starting +\(prefix)",
                           ru: "Нет страны с кодом, начинающимся на +\(prefix)")
+        case .unknownRegion:
+            LocalizedText(en: "The numbering of the selected country is not known; start the number with + and its code",
+                          ru: "Нумерация выбранной страны неизвестна; начните номер с + и кода страны")
         case .noCountry:
             LocalizedText(en: "Choose a country code or start the number with +",
                           ru: "Выберите код страны или начните номер с +")
         }
+    }
+
+    private static func list(_ lengths: [Int]) -> String { lengths.map(String.init).joined(separator: ", ") }
+
+    /// «1 цифра», «2 цифры», «5 цифр» (or the genitive «1 цифры», «5 цифр»).
+    static func russianDigits(_ count: Int, genitive: Bool = false) -> String {
+        let lastTwo = count % 100, last = count % 10
+        if genitive { return "\(count) \(last == 1 && lastTwo != 11 ? "цифры" : "цифр")" }
+        if last == 1 && lastTwo != 11 { return "\(count) цифра" }
+        if (2...4).contains(last) && !(12...14).contains(lastTwo) { return "\(count) цифры" }
+        return "\(count) цифр"
     }
 
     public var userFacingError: UserFacingError { UserFacingError(code: "invalidNumber", message: text) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ErrorReporting
 import Foundation
 import PhoneLookup
@@ -13,7 +14,7 @@ struct Countries: LookupSubcommand {
     @Option(help: ArgumentHelp("Keep countries whose name, ISO code or dial code matches.", valueName: "text"))
     var filter: String?
 
-    @Flag(help: "Print a JSON array of {\"name\", \"dial_code\", \"code\"}.")
+    @Flag(help: "Print one JSON object per line: {\"name\", \"dial_code\", \"code\"}.")
     var json = false
 
     func run() async throws {
@@ -32,7 +33,11 @@ struct Countries: LookupSubcommand {
                 shown.recovery = LocalizedText(
                     en: "Check the connection and run the command again, or add --demo to use the built-in copy",
                     ru: "Проверьте соединение и повторите команду или добавьте --demo, чтобы взять встроенную копию")
-                printError("lookup: \(shown.line(in: services.language))")
+                if json {
+                    print(JSONLine.object([("error", .string(shown.code)), ("reason", .string(shown.line(in: services.language)))]))
+                } else {
+                    printError("lookup: \(TerminalSafeText.line(shown.line(in: services.language)))")
+                }
                 throw ExitCode.failure
             }
             if let problem { printError("lookup: showing the saved copy; \(problem.line(in: services.language))") }
@@ -44,14 +49,16 @@ struct Countries: LookupSubcommand {
     static func table(_ countries: [Country]) -> String {
         let width = countries.map(\.name.count).max() ?? 0
         return countries.map { country in
-            country.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+            TerminalSafeText.line(country.name).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                 + country.dialCode.description.padding(toLength: 7, withPad: " ", startingAt: 0) + country.isoCode
         }.joined(separator: "\n")
     }
 
+    /// JSON lines, like the other commands' `--json` (the dataset's names are escaped, never raw).
     static func json(_ countries: [Country]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(countries)) ?? Data("[]".utf8), as: UTF8.self)
+        countries.map { country in
+            JSONLine.object([("name", .string(country.name)), ("dial_code", .string(country.dialCode.description)),
+                             ("code", .string(country.isoCode))])
+        }.joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOutput
 import ErrorReporting
 import Foundation
 import PhoneLookup
@@ -30,20 +31,31 @@ struct Search: LookupSubcommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let region = country?.uppercased() ?? LookupFlow.region(fromEnvironment: environment)
         try await withServices { services in
+            let region = try services.region(explicit: country, environment: environment)
             let flow = LookupFlow(parser: PhoneNumberParser(plan: services.plan), preferredRegion: region)
-            let answer = try await PlainLookup(services: services, flow: flow).answer(number, region: region)
+            let answer = try await PlainLookup(services: services, flow: flow).answer(number)
             switch answer {
             case .invalid(let reason):
-                printError("lookup: \(reason.text.text(in: services.language))")
+                report(reason.userFacingError, in: services.language)
                 throw ExitCode(65)
             case .failed(let error):
-                printError("lookup: \(error.line(in: services.language))")
+                report(error, in: services.language)
                 throw ExitCode.failure
             case .answered(let results):
-                print(json ? results.json : results.rows.joined(separator: "\n"))
+                print(json ? results.json : results.rows.map { TerminalSafeText.line($0) }.joined(separator: "\n"))
             }
+        }
+    }
+}
+
+extension Search {
+    /// An error on standard error, or with `--json` as `{"error":code,"reason":text}` on standard output.
+    func report(_ error: UserFacingError, in language: Language) {
+        if json {
+            print(JSONLine.object([("error", .string(error.code)), ("reason", .string(error.line(in: language)))]))
+        } else {
+            printError("lookup: \(TerminalSafeText.line(error.line(in: language)))")
         }
     }
 }
@@ -60,40 +72,67 @@ struct PlainLookup {
     let services: Services
     let flow: LookupFlow
 
-    /// Validates `input` as typed with `region` selected, then asks the backend.
-    func answer(_ input: String, region: String?) async throws -> Answer {
-        if let region, services.plan.callingCode(forRegion: region) == nil {
-            throw ValidationError("unknown country code '\(region)'")
-        }
-        var state = flow.initialState()
-        _ = flow.reduce(&state, .numberEdited(input))
-        let effects = flow.reduce(&state, .searchPressed)
-        guard case .lookUp(let id, let number)? = effects.first else {
-            return .invalid(state.inputProblem ?? .empty)
-        }
+    /// Validates `input` as typed in the flow's region, then asks the backend.
+    func answer(_ input: String) async throws -> Answer {
+        try await answer(input, from: flow.initialState())
+    }
+
+    /// ``answer(_:)`` from an initial state made once (a batch reuses it for every line).
+    func answer(_ input: String, from initial: LookupState) async throws -> Answer {
+        var state = initial
+        guard let (id, number) = submit(input, in: &state) else { return .invalid(state.inputProblem ?? .empty) }
         do {
             let rows = try await ExactlyOnceLookup(services.backend, deadline: services.timeout + .seconds(1))
                 .lookUp(number)
-            _ = flow.reduce(&state, .lookupAnswered(id: id, .success(rows)))
-            return state.results.map(Answer.answered) ?? .failed(UserFacingError.from(LookupError.emptyAnswer))
+            return received(rows, id: id, in: &state)
         } catch {
             return .failed(UserFacingError.from(error))
         }
     }
 
+    /// The in-process engine's answer without the asynchronous API around it: a batch of numbers
+    /// piped through `lookup` costs what the engine costs, not a task and a deadline per line.
+    func answer(_ input: String, from initial: LookupState, engine offline: OfflineLookup) -> Answer {
+        var state = initial
+        guard let (id, number) = submit(input, in: &state) else { return .invalid(state.inputProblem ?? .empty) }
+        return received(offline.engine.results(for: number, language: offline.language), id: id, in: &state)
+    }
+
+    private func submit(_ input: String, in state: inout LookupState) -> (Int, PhoneNumber)? {
+        _ = flow.reduce(&state, .numberEdited(input))
+        guard case .lookUp(let id, let number)? = flow.reduce(&state, .searchPressed).first else { return nil }
+        return (id, number)
+    }
+
+    private func received(_ rows: [String], id: Int, in state: inout LookupState) -> Answer {
+        _ = flow.reduce(&state, .lookupAnswered(id: id, .success(rows)))
+        return state.results.map(Answer.answered) ?? .failed(UserFacingError.from(LookupError.emptyAnswer))
+    }
+
     /// Reads numbers from standard input, one per line, and prints each answer.
     func run() async throws {
+        let initial = flow.initialState()
+        let offline = services.backend as? OfflineLookup
+        var output = ""
+        output.reserveCapacity(1 << 16)
         while let line = readLine() {
             let input = line.trimmingCharacters(in: .whitespaces)
             guard !input.isEmpty else { continue }
-            switch try await answer(input, region: flow.preferredRegion) {
-            case .invalid(let reason): print("\(input): \(reason.text.text(in: services.language))")
-            case .failed(let error): print("\(input): \(error.line(in: services.language))")
+            let answer = if let offline { self.answer(input, from: initial, engine: offline) }
+                         else { try await self.answer(input, from: initial) }
+            switch answer {
+            case .invalid(let reason): output += "\(TerminalSafeText.line(input)): \(reason.text.text(in: services.language))\n"
+            case .failed(let error): output += "\(TerminalSafeText.line(input)): \(TerminalSafeText.line(error.line(in: services.language)))\n"
             case .answered(let results):
-                print("\(results.number.e164) \(results.countryName)")
-                for row in results.rows { print("  \(row)") }
+                output += "\(results.number.e164) \(TerminalSafeText.line(results.countryName))\n"
+                for row in results.rows { output += "  \(TerminalSafeText.line(row))\n" }
+            }
+            if output.utf8.count > 1 << 15 || offline == nil {
+                FileHandle.standardOutput.write(Data(output.utf8))
+                output.removeAll(keepingCapacity: true)
             }
         }
+        FileHandle.standardOutput.write(Data(output.utf8))
     }
 }
 

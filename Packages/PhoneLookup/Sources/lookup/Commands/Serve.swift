@@ -1,4 +1,6 @@
 import ArgumentParser
+import CommandOptions
+import ErrorReporting
 import DemoServer
 import Foundation
 import PhoneLookup
@@ -16,6 +18,11 @@ struct Serve: LookupSubcommand {
 
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8090
+
+    func validate() throws {
+        let language = Language.resolve(flag: options.lang, environment: ProcessInfo.processInfo.environment)
+        try OptionCheck.value(port, of: "--port", in: 0...65_535, language: language)
+    }
 
     func run() async throws {
         try await withServices { services in

@@ -1,4 +1,6 @@
+import ArgumentParser
 import Caching
+import CommandOptions
 import DemoServer
 import ErrorReporting
 import Foundation
@@ -30,8 +32,9 @@ struct Services {
             plan = try NumberingPlan.load(from: URL(fileURLWithPath: directory, isDirectory: true), over: plan)
         }
         let engine = OfflineEngine(plan: plan, names: CountryNames())
-        let timeout = Duration.milliseconds(Int((options.timeout ?? 30) * 1000))
-        let client = HTTPClient(configuration: .init(deadline: timeout), logger: logger)
+        let timeout = OptionCheck.duration(seconds: options.timeout ?? 30)
+        let transport = options.transport.flatMap(HTTPClient.Transport.init(name:)) ?? .default()
+        let client = HTTPClient(configuration: .init(deadline: timeout, transport: transport), logger: logger)
 
         var demoServer: DemoServer?
         var apiURL = options.api.flatMap(URL.init(string:))
@@ -51,6 +54,19 @@ struct Services {
         let countries = CachedCountrySource(url: countriesURL, fetcher: client, cache: cache, logger: logger)
         return Services(language: language, plan: plan, engine: engine, client: client, backend: backend,
                         countries: countries, timeout: timeout, demoServer: demoServer, logger: logger)
+    }
+
+    /// The region numbers are read in: `--country` if given (it must be one the numbering data
+    /// knows), else the locale's if the data knows it, else none (the flow then starts on the US).
+    func region(explicit: String?, environment: [String: String]) throws -> String? {
+        if let explicit {
+            guard plan.callingCode(forRegion: explicit) != nil else {
+                throw ValidationError(language == .russian ? "неизвестный код страны '\(explicit)'"
+                                                           : "unknown country code '\(explicit)'")
+            }
+            return explicit.uppercased()
+        }
+        return LookupFlow.region(fromEnvironment: environment).flatMap { plan.callingCode(forRegion: $0) != nil ? $0 : nil }
     }
 
     /// Stops the embedded server and closes the client's session.

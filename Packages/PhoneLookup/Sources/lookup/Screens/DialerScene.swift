@@ -24,7 +24,7 @@ enum DialerScene {
     static func render(_ state: LookupState, field: TextField, focus: Focus, spinner: Spinner,
                        language: Language, size: TerminalSize) -> Frame {
         var frame = Frame(size: size)
-        let codeLabel = state.selectedCountry.dialCode.description
+        let codeLabel = (state.dialLabel ?? state.selectedCountry.dialCode.description)
         let layout = Layout(size, codeLabel: codeLabel)
         TitleBar(Strings.search.text(in: language), style: Style(bold: true)).draw(into: &frame)
         frame.put("[ \(codeLabel) ]", column: layout.code.column, row: 2, style: focus == .code ? .init(reverse: true) : .plain)
@@ -86,7 +86,7 @@ enum DialerScene {
             guard field.handle(key) else { return nil }
             return field.text == before ? nil : .numberEdited(field.text)
         case .mouse(let mouse) where mouse.kind == .press(.left):
-            let layout = Layout(size, codeLabel: state.selectedCountry.dialCode.description)
+            let layout = Layout(size, codeLabel: (state.dialLabel ?? state.selectedCountry.dialCode.description))
             if layout.code.contains(column: mouse.column, row: mouse.row) { focus = .code; return .countryButtonPressed }
             if layout.search.contains(column: mouse.column, row: mouse.row) { focus = .search; return .searchPressed }
             if layout.field.contains(column: mouse.column, row: mouse.row) { focus = .field }

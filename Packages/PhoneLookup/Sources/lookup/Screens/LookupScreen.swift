@@ -16,6 +16,8 @@ final class LookupScreen: TerminalScreen {
     private var spinner = Spinner()
     private var context: ScreenContext?
     private var renderedScene = LookupState.Scene.dialer
+    /// The keys overlay (`?`), as in the gallery and Flickr apps: any key or click closes it.
+    private(set) var isShowingHelp = false
 
     init(store: LookupStore, language: Language) {
         self.store = store
@@ -38,6 +40,11 @@ final class LookupScreen: TerminalScreen {
     }
 
     func handle(_ event: Event, context: ScreenContext) {
+        if Self.togglesHelp(event, showing: isShowingHelp) {
+            isShowingHelp.toggle()
+            changed()
+            return
+        }
         let state = store.state
         let action: LookupAction? = switch state.scene {
         case .dialer: DialerScene.action(for: event, state: state, field: &field, focus: &focus, size: context.size)
@@ -50,11 +57,50 @@ final class LookupScreen: TerminalScreen {
     }
 
     func render(size: TerminalSize) -> Frame {
+        var frame = renderScene(size: size)
+        if isShowingHelp { Self.drawHelp(into: &frame, language: language) }
+        return frame
+    }
+
+    /// The field as a dialer shows it: formatted for the selected region while the cursor is at
+    /// the end (editing in the middle shows the raw text, so the cursor stays where it was put).
+    nonisolated static func asTyped(_ field: TextField, plan: NumberingPlan, region: String) -> TextField {
+        guard !field.text.isEmpty, field.cursor == field.text.count else { return field }
+        return TextField(text: plan.formatAsTyped(field.text, region: region), placeholder: field.placeholder)
+    }
+
+    /// `?` opens the help; while it shows, any key or click closes it (ticks and resizes do not).
+    nonisolated static func togglesHelp(_ event: Event, showing: Bool) -> Bool {
+        switch event {
+        case .key(.character("?")): true
+        case .key, .paste: showing
+        case .mouse(let mouse): showing && mouse.kind == .press(.left)
+        default: false
+        }
+    }
+
+    nonisolated static func drawHelp(into frame: inout Frame, language: Language) {
+        let lines = Strings.help.map { $0.text(in: language) }
+        let width = min(frame.size.columns, (lines.map { displayWidth(of: $0) }.max() ?? 0) + 4)
+        let height = min(frame.size.rows, lines.count + 4)
+        let box = Rect(column: (frame.size.columns - width) / 2, row: (frame.size.rows - height) / 2,
+                       width: width, height: height)
+        frame.fill(box)
+        frame.drawBox(box, style: Style(bold: true))
+        frame.putCentered(" \(Strings.helpTitle.text(in: language)) ", in: box, row: box.row, style: Style(bold: true))
+        for (offset, line) in lines.enumerated() where offset < height - 4 {
+            frame.put(line, column: box.column + 2, row: box.row + 1 + offset, maxWidth: width - 4)
+        }
+        frame.putCentered(Strings.closeHelp.text(in: language), in: box, row: box.maxRow - 2, style: Style(dim: true))
+    }
+
+    private func renderScene(size: TerminalSize) -> Frame {
         let state = store.state
         defer { renderedScene = state.scene }
         switch state.scene {
         case .dialer:
-            return DialerScene.render(state, field: field, focus: focus, spinner: spinner, language: language, size: size)
+            return DialerScene.render(state, field: Self.asTyped(field, plan: store.numbering, region: state.selectedCountry.isoCode),
+                                      focus: focus, spinner: spinner, language: language, size: size)
         case .picker:
             if renderedScene != .picker {   // just opened: the selected country in the middle
                 list.offset = max(0, state.picker.highlighted - PickerScene.listRect(size).height / 2)

@@ -6,8 +6,9 @@ import FoundationNetworking
 import Logging
 import Synchronization
 
-/// The one HTTP client of a process (or of a feature): one URLSession for its whole life, async/await,
-/// a hard deadline per load, a limit on concurrent loads, coalescing of identical GETs, a size limit.
+/// The one HTTP client of a process (or of a feature): one transport for its whole life (one libcurl
+/// multi handle on Linux, one URLSession on Apple platforms), async/await, a hard deadline per load,
+/// a limit on concurrent loads, coalescing of identical GETs, a size limit.
 ///
 /// ```swift
 /// let client = HTTPClient(configuration: .init(deadline: .seconds(10)))
@@ -28,21 +29,30 @@ public final class HTTPClient: Sendable {
         public var deadline: Duration
         /// How many transfers run at once; further loads wait in FIFO order.
         public var maxConcurrentRequests: Int
-        /// The largest body accepted; a larger one fails with ``NetworkError/responseTooLarge(limit:)``.
+        /// The largest body accepted, counted after content decoding (a small gzip body that
+        /// unpacks to more fails too); a larger one fails with ``NetworkError/responseTooLarge(limit:)``.
         public var maxResponseBytes: Int
         /// Header fields sent with every request (a request's own headers win).
         public var headers: [String: String]
+        /// How many redirects one load may follow (to http or https only).
+        public var maxRedirects: Int
+        /// The engine that moves the bytes; by default `WORKBENCH_TRANSPORT`, else the platform's.
+        public var transport: Transport
 
         public init(
             deadline: Duration = .seconds(30),
             maxConcurrentRequests: Int = 6,
             maxResponseBytes: Int = 50_000_000,
-            headers: [String: String] = [:]
+            headers: [String: String] = [:],
+            maxRedirects: Int = 10,
+            transport: Transport = .default()
         ) {
             self.deadline = deadline
             self.maxConcurrentRequests = max(1, maxConcurrentRequests)
             self.maxResponseBytes = maxResponseBytes
             self.headers = headers
+            self.maxRedirects = max(0, maxRedirects)
+            self.transport = transport
         }
     }
 
@@ -51,17 +61,14 @@ public final class HTTPClient: Sendable {
     /// Where results are reported, if anywhere.
     public let connectivity: Connectivity?
 
-    private let session: URLSession
-    private let delegate: TransferDelegate
+    private let transport: any HTTPTransporting
     private let limiter: AsyncSemaphore
     private let flights = FlightTable()
     private let logger: Logger
-    /// Set by ``invalidate()``; guards task creation, since an invalidated URLSession traps on `dataTask`.
-    private let invalidated = Mutex(false)
 
-    /// Makes a client and its one URLSession.
+    /// Makes a client and its one transport.
     /// - Parameters:
-    ///   - configuration: deadline, concurrency limit, size limit, common headers.
+    ///   - configuration: deadline, concurrency limit, size limit, common headers, transport.
     ///   - connectivity: told about every result, so it can say online/offline.
     ///   - logger: debug lines for each load, URLs redacted.
     public init(
@@ -73,39 +80,17 @@ public final class HTTPClient: Sendable {
         self.connectivity = connectivity
         self.logger = logger
         self.limiter = AsyncSemaphore(limit: configuration.maxConcurrentRequests)
-        let deadline = configuration.deadline
-        self.delegate = TransferDelegate { error, transfer in
-            HTTPClient.networkError(from: error, transfer: transfer, deadline: deadline)
-        }
-
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        // Our deadline is the real one; URLSession's own timeout only has to stay out of its way
-        // (on Linux it is whole seconds and ignores the resource timeout anyway).
-        let deadlineSeconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
-        sessionConfiguration.timeoutIntervalForRequest = max(60, (deadlineSeconds * 2).rounded(.up))
-        sessionConfiguration.timeoutIntervalForResource = max(60, (deadlineSeconds * 2).rounded(.up))
-        // Our limiter decides how many run; URLSession must never queue one of ours behind another.
-        sessionConfiguration.httpMaximumConnectionsPerHost = configuration.maxConcurrentRequests
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpCookieStorage = nil
-        sessionConfiguration.httpAdditionalHeaders = configuration.headers
-        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+        self.transport = HTTPClient.makeTransport(for: configuration)
     }
 
     deinit {
         invalidate()
     }
 
-    /// Cancels every load and closes the session; later loads fail with ``NetworkError/cancelled``.
+    /// Cancels every load and closes the transport; later loads fail with ``NetworkError/cancelled``.
     public func invalidate() {
-        invalidated.withLock { invalidated in
-            guard !invalidated else { return }
-            invalidated = true
-            session.invalidateAndCancel()
-        }
+        transport.invalidate()
     }
-
     /// Sends `request` and returns the response whatever its status.
     ///
     /// GET requests with the same URL and headers that are in flight at the same time share one
@@ -155,45 +140,11 @@ public final class HTTPClient: Sendable {
         }
         defer { limiter.release() }
         guard !Task.isCancelled else { return .failure(.cancelled) }
-        let result = await transfer(request)
+        let result = await transport.run(request)
         report(result, for: request.url)
         if case .failure(let error) = result {
             logger.debug("\(request.method) \(Redactor.redact(request.url)) failed: \(error)")
         }
-        return result
-    }
-
-    private func transfer(_ request: HTTPRequest) async -> TransferResult {
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        urlRequest.httpBody = request.body
-        for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
-        let transfer = Transfer(url: request.url, limit: configuration.maxResponseBytes)
-        let task = invalidated.withLock { invalidated -> URLSessionDataTask? in
-            guard !invalidated else { return nil }
-            let task = session.dataTask(with: urlRequest)
-            delegate.register(transfer, for: task)
-            return task
-        }
-        guard let task else { return .failure(.cancelled) }
-
-        let deadline = configuration.deadline
-        let timer = Task {
-            try? await Task.sleep(for: deadline)
-            guard !Task.isCancelled else { return }
-            if transfer.finish(.failure(.timedOut(after: deadline))) { task.cancel() }
-        }
-        defer { timer.cancel() }
-
-        let result = await withTaskCancellationHandler {
-            await transfer.outcome { task.resume() }
-        } onCancel: {
-            if transfer.finish(.failure(.cancelled)) { task.cancel() }
-        }
-        // Decided here (timeout, cancellation) or by URLSession: either way the delegate is done with it.
-        delegate.forget(task)
         return result
     }
 
@@ -204,43 +155,12 @@ public final class HTTPClient: Sendable {
             connectivity.record(reachable: true)
         case .failure(let error) where error.isConnectivityFailure:
             connectivity.record(reachable: false)
-        case .failure(.connectionDropped), .failure(.responseTooLarge), .failure(.httpStatus):
+        case .failure(.connectionDropped), .failure(.responseTooLarge), .failure(.httpStatus),
+             .failure(.tooManyRedirects):
             // The server was there and talked to us.
             connectivity.record(reachable: true)
         case .failure:
             break
-        }
-    }
-
-    // MARK: - Errors
-
-    /// Maps what URLSession reports to a ``NetworkError``, using what had arrived so far.
-    static func networkError(from error: any Error, transfer: Transfer, deadline: Duration) -> NetworkError {
-        let host = transfer.url.host ?? transfer.url.absoluteString
-        let (response, bytes) = transfer.received
-        guard let urlError = error as? URLError else {
-            return .transport(description: String(describing: error))
-        }
-        switch urlError.code {
-        case .cancelled:
-            return .cancelled
-        case .timedOut:
-            return .timedOut(after: deadline)
-        case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed,
-             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
-            return .offline(host: host)
-        case .networkConnectionLost:
-            return .connectionDropped(bytesReceived: bytes)
-        case .badURL, .unsupportedURL:
-            return .invalidURL(transfer.url.absoluteString)
-        case .dataLengthExceedsMaximum:
-            return .responseTooLarge(limit: transfer.limit)
-        case .unknown, .badServerResponse, .cannotParseResponse, .zeroByteResource, .cannotDecodeRawData:
-            // libcurl reports a body cut short (CURLE_PARTIAL_FILE, a reset) as .unknown on Linux.
-            if response != nil || bytes > 0 { return .connectionDropped(bytesReceived: bytes) }
-            return .transport(description: urlError.localizedDescription)
-        default:
-            return .transport(description: "\(urlError.code.rawValue): \(urlError.localizedDescription)")
         }
     }
 }

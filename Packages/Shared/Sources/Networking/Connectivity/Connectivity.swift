@@ -4,8 +4,8 @@ import Synchronization
 /// Whether the machine can reach the network, as the client experiences it.
 ///
 /// Fed by ``HTTPClient`` results (a connectivity failure says offline, any answer from a server says
-/// online) and, optionally, by a cheap probe that runs only while offline so the state clears by
-/// itself when the network comes back.
+/// online) and, optionally, by a cheap probe that runs only while offline, backing off while the
+/// network stays down, so the state clears by itself when it comes back and costs nothing meanwhile.
 ///
 /// ```swift
 /// let connectivity = Connectivity(probe: .tcp(host: "example.com", port: 443))
@@ -89,14 +89,30 @@ public final class Connectivity: Sendable {
         return reachable
     }
 
-    /// Probes every `interval` while offline (never while online: the client's own results say so).
+    /// Probes while offline, first after `interval`, then backing off (doubling up to `maxInterval`,
+    /// eight intervals by default) while the network stays down; never while online, where the
+    /// client's own results say so and no timer runs at all.
     public func startProbing(interval: Duration) {
+        startProbing(interval: interval, maxInterval: interval * 8)
+    }
+
+    /// Probes while offline, first after `interval`, then doubling the wait up to `maxInterval`.
+    public func startProbing(interval: Duration, maxInterval: Duration) {
         guard probe != nil else { return }
+        let cap = maxInterval
         let task = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard let self, !Task.isCancelled else { return }
-                if !self.isOnline { await self.probeNow() }
+                // Online: sleep on the stream until the first "offline" (it ends if self goes away).
+                guard let updates = self?.updates() else { return }
+                for await online in updates where !online { break }
+                var failures = 0
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: Self.probeDelay(afterFailures: failures, interval: interval,
+                                                               maxInterval: cap))
+                    guard let self, !Task.isCancelled, !self.isOnline else { break }
+                    if await self.probeNow() { break }
+                    failures += 1
+                }
             }
         }
         let previous = state.withLock { state -> Task<Void, Never>? in
@@ -104,6 +120,18 @@ public final class Connectivity: Sendable {
             return state.probing
         }
         previous?.cancel()
+    }
+
+    /// How long the probe waits after `failures` failed probes in a row: `interval`, doubled per
+    /// failure, never more than `maxInterval` (nor less than `interval`).
+    public static func probeDelay(afterFailures failures: Int, interval: Duration, maxInterval: Duration) -> Duration {
+        let cap = max(interval, maxInterval)
+        var delay = interval
+        for _ in 0..<max(0, failures) {
+            delay = delay * 2
+            if delay >= cap { return cap }
+        }
+        return delay
     }
 
     /// Stops the probe started by ``startProbing(interval:)``.

@@ -19,6 +19,8 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     case connectionDropped(bytesReceived: Int)
     /// The response (announced or received) is larger than the client accepts.
     case responseTooLarge(limit: Int)
+    /// The server sent the load through more than `limit` redirects.
+    case tooManyRedirects(limit: Int)
     /// Any other transport failure, with the platform's description.
     case transport(description: String)
 
@@ -39,13 +41,14 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .httpStatus(let code, let url): "HTTP \(code) from \(Redactor.redact(url))"
         case .connectionDropped(let bytes): "connection dropped after \(bytes) bytes"
         case .responseTooLarge(let limit): "response larger than \(limit) bytes"
+        case .tooManyRedirects(let limit): "more than \(limit) redirects"
         case .transport(let description): "transport error: \(Redactor.redact(description))"
         }
     }
 }
 
 extension NetworkError: UserFacingErrorConvertible {
-    /// What a person sees. Codes: `offline`, `timeout`, `cancelled`, `http`, `dropped`, `tooLarge`, `invalidURL`, `transport`.
+    /// What a person sees. Codes: `offline`, `timeout`, `cancelled`, `http`, `dropped`, `tooLarge`, `invalidURL`, `redirects`, `transport`.
     public var userFacingError: UserFacingError {
         switch self {
         case .invalidURL, .unsupportedScheme:
@@ -89,6 +92,13 @@ extension NetworkError: UserFacingErrorConvertible {
                 code: "tooLarge",
                 message: LocalizedText(en: "The response is too large (over \(limit / 1_000_000) MB)",
                                        ru: "Ответ слишком большой (более \(limit / 1_000_000) МБ)")
+            )
+        case .tooManyRedirects:
+            return UserFacingError(
+                code: "redirects",
+                message: LocalizedText(en: "The server sent the request round in circles (too many redirects)",
+                                       ru: "Сервер гоняет запрос по кругу (слишком много перенаправлений)"),
+                recovery: LocalizedText(en: "Check the address", ru: "Проверьте адрес")
             )
         case .transport(let description):
             let detail = Redactor.redact(description)

@@ -1,0 +1,179 @@
+import ArgumentParser
+import Caching
+import CommandOutput
+import CommandOptions
+import DemoServer
+import ErrorReporting
+import FlickrFeed
+import Foundation
+import ImagePipeline
+import Logging
+import Networking
+import TerminalUI
+
+/// `flickr`: Flickr's recent photos, paged, refreshed, and there on the next launch.
+@main
+struct FlickrCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flickr",
+        abstract:
+            "Flickr's recent photos in three columns: infinite scroll, pull-to-refresh, saved for the next launch.",
+        discussion: """
+            Full-screen in a terminal; plain text (or JSON lines with --json) when stdout is not a terminal \
+            or with --plain. Keys: arrows move, Enter opens a photo, Esc returns, r (or the wheel up at \
+            the top) refreshes, q quits.
+            Exit status in plain and JSON mode: 0 every fetch succeeded, 2 some failed but something was \
+            shown, 1 nothing could be shown, 64 usage error.
+            """
+    )
+
+    @Option(name: .customLong("api-key"), help: "Your Flickr API key (or set FLICKR_API_KEY).")
+    var apiKey: String?
+
+    @Option(
+        name: .customLong("api-base"),
+        help: "The REST endpoint (default https://api.flickr.com/services/rest/).")
+    var apiBase: String?
+
+    @Option(name: .customLong("image-base"), help: "The image host (default https://live.staticflickr.com).")
+    var imageBase: String?
+
+    @Option(name: .customLong("per-page"), help: "Photos per page, 1...500.")
+    var perPage = 40
+
+    @OptionGroup var shared: SharedOptions
+
+    @Option(help: "Pages to print in plain and JSON mode.")
+    var pages = 1
+
+    @Option(name: .customLong("demo-upload-interval"), help: .hidden)
+    var demoUploadInterval: Double = 4
+
+    @Option(name: .customLong("render-once"), help: .hidden)
+    var renderOnce: String?
+
+    /// Pages printed in plain and JSON mode: a thousand pages of 500 is more than Flickr keeps.
+    static let pagesRange = 1...1000
+    /// Seconds between the demo's uploads (0: none); a day at most.
+    static let uploadIntervalRange = 0.0...86_400
+
+    func validate() throws {
+        let language = shared.language
+        try OptionCheck.value(perPage, of: "--per-page", in: 1...500, language: language)
+        try OptionCheck.value(pages, of: "--pages", in: Self.pagesRange, language: language)
+        try OptionCheck.value(
+            demoUploadInterval, of: "--demo-upload-interval", in: Self.uploadIntervalRange, language: language)
+        for (name, value) in [("--api-base", apiBase), ("--image-base", imageBase)] {
+            guard let value else { continue }
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil
+            else {
+                throw ValidationError("\(name) must be an http(s) URL")
+            }
+        }
+    }
+
+    func run() async throws {
+        let demoSetup = shared.demo ? try await DemoSetup.start(uploadInterval: demoUploadInterval) : nil
+        let outcome: Result<Void, any Error>
+        do {
+            try await run(demo: demoSetup)
+            outcome = .success(())
+        } catch {
+            outcome = .failure(error)
+        }
+        await demoSetup?.server.stop()
+        try outcome.get()
+    }
+
+    private func run(demo demoSetup: DemoSetup?) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let language = shared.language
+        let key =
+            apiKey ?? environment["FLICKR_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? demoSetup?.stream.apiKey
+        guard let key else {
+            let error = FlickrMessages.missingKey
+            FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
+            throw ExitCode(64)
+        }
+        // A server may echo the key inside its error text: mask it wherever it would be printed.
+        Redactor.register(secret: key)
+        let endpoint = FlickrEndpoint(
+            apiBase: apiBase.flatMap(URL.init(string:)) ?? demoSetup?.apiBase
+                ?? FlickrEndpoint.defaultAPIBase,
+            apiKey: key, perPage: perPage
+        )
+        let imageURLs = FlickrImageURLs(
+            imageBase: imageBase.flatMap(URL.init(string:)) ?? demoSetup?.imageBase
+                ?? FlickrImageURLs.defaultImageBase)
+        let cacheDirectory = CacheLocation.directory(
+            tool: "flickr", override: shared.cacheDir, environment: environment)
+        let store = FirstPageStore(directory: cacheDirectory)
+        let quiet = Logger(label: "flickr") { _ in SwiftLogNoOpLogHandler() }
+        let host = endpoint.apiBase.host ?? "api.flickr.com"
+        let port = endpoint.apiBase.port ?? (endpoint.apiBase.scheme == "http" ? 80 : 443)
+        let connectivity = Connectivity(probe: .tcp(host: host, port: port))
+        let http = HTTPClient(
+            configuration: .init(deadline: shared.timeoutDuration, transport: shared.transportChoice),
+            connectivity: connectivity,
+            logger: quiet)
+        defer { http.invalidate() }
+        let client = FlickrClient(http: http, endpoint: endpoint)
+        let configuration = FeedConfiguration(perPage: perPage)
+
+        if let renderOnce {
+            let pipeline = makePipeline(http: http, cacheDirectory: cacheDirectory, logger: quiet)
+            let frame = await LaunchFrame.render(
+                size: renderOnce, store: store, pipeline: pipeline, imageURLs: imageURLs,
+                configuration: configuration, language: language)
+            print(frame)
+            return
+        }
+        if shared.plain || shared.json || !TerminalApp.isInteractive(environment: environment) {
+            let formatter = PagerFormatter(
+                style: shared.json ? .json : .plain, imageURLs: imageURLs, language: language)
+            let outcome = await FeedPager.run(
+                pages: pages, api: client, store: store, configuration: configuration
+            ) { event in
+                for line in formatter.lines(for: event) { print(line) }
+                if case .error(let error) = event, !shared.json {
+                    let line = TerminalSafeText.line(Redactor.redact(error.line(in: language)))
+                    FileHandle.standardError.write(Data("flickr: \(line)\n".utf8))
+                }
+            }
+            fflush(nil)
+            if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
+            return
+        }
+        let pipeline = makePipeline(http: http, cacheDirectory: cacheDirectory, logger: quiet)
+        connectivity.startProbing(interval: .seconds(5))
+        defer { connectivity.stopProbing() }
+        try await runScreen(
+            client: client, store: store, pipeline: pipeline, imageURLs: imageURLs,
+            connectivity: connectivity, configuration: configuration, language: language)
+    }
+
+    @MainActor
+    private func runScreen(
+        client: FlickrClient, store: FirstPageStore, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
+        connectivity: Connectivity, configuration: FeedConfiguration, language: Language
+    ) async throws {
+        let feed = FeedStore(
+            api: client, store: store, configuration: configuration,
+            pictures: FeedPictureLoader(pipeline: pipeline, imageURLs: imageURLs))
+        let screen = FeedScreen(store: feed, connectivity: connectivity, language: language)
+        defer { feed.stop() }
+        do {
+            try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
+        } catch {
+            FileHandle.standardError.write(
+                Data("flickr: \(UserFacingError.from(error).line(in: language))\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+
+    private func makePipeline(http: HTTPClient, cacheDirectory: URL, logger: Logger) -> ImagePipeline {
+        let disk = try? DiskCache(directory: cacheDirectory.appendingPathComponent("images"), logger: logger)
+        return ImagePipeline(loader: http, diskCache: disk, logger: logger)
+    }
+}

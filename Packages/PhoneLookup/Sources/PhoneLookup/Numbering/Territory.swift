@@ -1,0 +1,180 @@
+import Foundation
+
+/// What libphonenumber's data says about one region's numbers: prefixes, lengths, the pattern
+/// of every line type and the formatting rules. Built from one block of `metadata.tsv`.
+///
+/// A class so that handing one out of the metadata's cache costs one reference, not a copy of
+/// every pattern's storage.
+final class Territory: Sendable {
+    /// ISO 3166 code, or `001` for non-geographic codes (+800, +882 …).
+    let id: String
+    let callingCode: Int
+    let isMainForCode: Bool
+    /// For regions sharing a calling code: the national-number prefixes that are theirs.
+    let leadingDigits: DigitPattern?
+    let internationalPrefix: DigitPattern?
+    let preferredInternationalPrefix: String
+    let nationalPrefix: String
+    let nationalPrefixForParsing: DigitPattern?
+    let nationalPrefixTransformRule: String
+    let preferredExtensionPrefix: String
+    let general: NumberDescription
+    /// Line types in the order libphonenumber tests them (fixed line and mobile last).
+    let types: [NumberDescription?]
+    let sameMobileAndFixedLinePattern: Bool
+    let nationalFormats: [NumberFormat]
+    let internationalFormats: [NumberFormat]
+
+    /// Decodes the lines of one territory block.
+    init(lines: [[Substring]]) throws(PatternError) {
+        let head = lines[0]
+        func text(_ index: Int) -> String { index < head.count ? String(head[index]) : "" }
+        func pattern(_ text: String) throws(PatternError) -> DigitPattern? { text.isEmpty ? nil : try DigitPattern(text) }
+        id = text(1)
+        callingCode = Int(text(2)) ?? 0
+        isMainForCode = text(3) == "1"
+        leadingDigits = try pattern(text(4))
+        internationalPrefix = try pattern(text(5))
+        preferredInternationalPrefix = text(6)
+        nationalPrefix = text(7)
+        nationalPrefixForParsing = try pattern(text(8))
+        nationalPrefixTransformRule = text(9)
+        // text(10), the territory's national-prefix formatting rule, is already on every format line.
+        preferredExtensionPrefix = text(11)
+        var general: NumberDescription?
+        var types: [LineType: NumberDescription] = [:]
+        var formats: [NumberFormat] = []
+        var intlFormats: [NumberFormat] = []
+        var hasIntl = false
+        for line in lines.dropFirst() {
+            func field(_ index: Int) -> String { index < line.count ? String(line[index]) : "" }
+            if line[0] == "D" {
+                let description = try NumberDescription(pattern: field(2), lengths: field(3), localOnly: field(4))
+                if field(1) == "general" { general = description } else if let type = LineType(dataName: field(1)) {
+                    types[type] = description
+                }
+            } else if line[0] == "F" {
+                let rule = field(4)
+                    .replacingOccurrences(of: "$NP", with: nationalPrefix)
+                    .replacingOccurrences(of: "$FG", with: "$1")
+                let format = NumberFormat(pattern: try DigitPattern(field(1)), format: field(2),
+                                          leadingDigits: try pattern(field(3)), nationalPrefixFormattingRule: rule)
+                formats.append(format)
+                let intl = field(5)
+                if !intl.isEmpty { hasIntl = true }
+                if intl != "NA" {
+                    intlFormats.append(NumberFormat(pattern: format.pattern, format: intl.isEmpty ? format.format : intl,
+                                                    leadingDigits: format.leadingDigits, nationalPrefixFormattingRule: ""))
+                }
+            }
+        }
+        if let general { self.general = general } else {
+            self.general = try NumberDescription(pattern: "", lengths: "", localOnly: "")
+        }
+        self.types = LineType.allCases.map { types[$0] }
+        sameMobileAndFixedLinePattern = types[.fixedLine]?.pattern?.source == types[.mobile]?.pattern?.source
+            && types[.fixedLine] != nil
+        nationalFormats = formats
+        internationalFormats = hasIntl ? intlFormats : formats
+    }
+
+    /// libphonenumber's `getNumberTypeHelper`: the line type of a national number, or nil.
+    func lineType(of number: Digits) -> LineType? {
+        guard general.matches(number) else { return nil }
+        for type in LineType.testedBeforeFixedLine where description(of: type)?.matches(number) == true { return type }
+        if description(of: .fixedLine)?.matches(number) == true {
+            if sameMobileAndFixedLinePattern || description(of: .mobile)?.matches(number) == true {
+                return .fixedLineOrMobile
+            }
+            return .fixedLine
+        }
+        if !sameMobileAndFixedLinePattern, description(of: .mobile)?.matches(number) == true { return .mobile }
+        return nil
+    }
+
+    /// The description of one line type, nil where the region has no such numbers.
+    func description(of type: LineType) -> NumberDescription? { types[type.index] }
+
+    /// libphonenumber's `testNumberLength` against the lengths of every type.
+    func lengthCheck(_ count: Int) -> LengthCheck {
+        let lengths = general.lengths
+        guard let minimum = lengths.first, let maximum = lengths.last else { return .invalidLength }
+        if general.localOnly.contains(count) { return .possibleLocalOnly }
+        if count == minimum { return .possible }
+        if count < minimum { return .tooShort }
+        if count > maximum { return .tooLong }
+        return lengths.contains(count) ? .possible : .invalidLength
+    }
+
+    /// The first format whose leading digits and pattern fit `number`.
+    func format(for number: Digits, international: Bool) -> NumberFormat? {
+        for format in international ? internationalFormats : nationalFormats {
+            if let leading = format.leadingDigits, leading.prefixMatch(number) == nil { continue }
+            if format.pattern.matches(number) { return format }
+        }
+        return nil
+    }
+}
+
+/// The outcome of a length check, as libphonenumber names it.
+enum LengthCheck: Sendable, Equatable {
+    case possible, possibleLocalOnly, tooShort, tooLong, invalidLength
+}
+
+/// The pattern and possible lengths of one line type (or of all, for the general description).
+struct NumberDescription: Sendable {
+    let pattern: DigitPattern?
+    let lengths: [Int]
+    let localOnly: [Int]
+
+    init(pattern: String, lengths: String, localOnly: String) throws(PatternError) {
+        self.pattern = pattern.isEmpty ? nil : try DigitPattern(pattern)
+        self.lengths = lengths.split(separator: ",").compactMap { Int($0) }
+        self.localOnly = localOnly.split(separator: ",").compactMap { Int($0) }
+    }
+
+    /// libphonenumber's `isNumberMatchingDesc`: a possible length and the whole pattern.
+    func matches(_ number: Digits) -> Bool {
+        guard let pattern else { return false }
+        if !lengths.isEmpty, !lengths.contains(number.count) { return false }
+        return pattern.matches(number)
+    }
+
+    /// The pattern alone, without the length check (libphonenumber's `matchNationalNumber`).
+    func patternMatches(_ number: Digits) -> Bool {
+        pattern?.matches(number) ?? false
+    }
+}
+
+/// One formatting rule: the number's pattern, how its groups are written, and when it applies.
+struct NumberFormat: Sendable {
+    let pattern: DigitPattern
+    let format: String
+    let leadingDigits: DigitPattern?
+    /// With `$NP` and `$FG` already replaced; empty when the national prefix is not written.
+    let nationalPrefixFormattingRule: String
+
+    /// `number` written by this rule (`$1 $2` → `495 123-45-67`), national prefix included if asked.
+    func apply(to number: Digits, national: Bool) -> String? {
+        guard let match = pattern.match(number, anchored: true) else { return nil }
+        var template = format
+        if national, !nationalPrefixFormattingRule.isEmpty,
+           let token = template.range(of: "$", options: .literal),
+           template.index(after: token.lowerBound) < template.endIndex {
+            let tokenEnd = template.index(token.lowerBound, offsetBy: 2)
+            let group = String(template[token.lowerBound..<tokenEnd])
+            template.replaceSubrange(token.lowerBound..<tokenEnd,
+                                     with: nationalPrefixFormattingRule.replacingOccurrences(of: "$1", with: group))
+        }
+        var result = ""
+        var characters = template.makeIterator()
+        while let character = characters.next() {
+            guard character == "$" else { result.append(character); continue }
+            guard let next = characters.next() else { break }
+            guard let index = next.wholeNumberValue, index >= 1, index <= match.groups.count,
+                  let range = match.groups[index - 1] else { continue }
+            result += number[range].description
+        }
+        return result
+    }
+}

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Compiles libphonenumber's data into the compact resources the PhoneLookup engine reads.
+
+Usage:
+  generate-numbering.py LIBPHONENUMBER_DIR [--version TEXT] [--fixture]
+
+LIBPHONENUMBER_DIR holds libphonenumber's LICENSE and resources/ (PhoneNumberMetadata.xml,
+carrier/en, geocoding/en, timezones/map_data.txt). Writes, beside this script's package:
+
+  Sources/PhoneLookup/Resources/Numbering/metadata.tsv   one block per territory (no XML at run time)
+  Sources/PhoneLookup/Resources/Numbering/carrier/CC.txt prefix|carrier (comments dropped)
+  Sources/PhoneLookup/Resources/Numbering/geocoding/CC.txt  descriptions numbered once, then prefix|n
+  Sources/PhoneLookup/Resources/Numbering/timezones.txt  prefix|zone&zone
+  Sources/PhoneLookup/Resources/Numbering/LICENSE, VERSION
+
+--fixture also writes Tests/PhoneLookupTests/Fixtures/agreement.tsv: the example numbers of every
+region and type, their one-digit-off and impossible-prefix variants, in E.164, national and "00"
+forms, each with libphonenumber's answer computed by the Python port `phonenumbers`
+(pip install phonenumbers). Only this fixture needs it; the tests and the engine never do.
+"""
+import os
+import re
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+
+TYPES = ["fixedLine", "mobile", "tollFree", "premiumRate", "sharedCost", "personalNumber",
+         "voip", "pager", "uan", "voicemail"]
+SUPPORTED = re.compile(r"^(?:\\d|[0-9|()?:\[\]\-{},*+$])*$")
+
+
+def clean(pattern):
+    pattern = re.sub(r"\s+", "", pattern or "")
+    if not SUPPORTED.match(pattern):
+        sys.exit(f"unsupported pattern syntax: {pattern}")
+    return pattern
+
+
+def lengths(text):
+    """'[4-6],8' -> [4, 5, 6, 8]"""
+    result = set()
+    for part in (text or "").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if part.startswith("["):
+            low, high = part[1:-1].split("-")
+            result.update(range(int(low), int(high) + 1))
+        else:
+            result.add(int(part))
+    return sorted(result)
+
+
+def field(value):
+    if value is None:
+        return ""
+    if "\t" in value or "\n" in value:
+        sys.exit(f"tab or newline in {value!r}")
+    return value
+
+
+def territory_block(t):
+    a = t.attrib
+    national_prefix = a.get("nationalPrefix", "")
+    npfp = clean(a.get("nationalPrefixForParsing", "")) or national_prefix
+    rule = a.get("nationalPrefixFormattingRule", "")
+    lines = ["\t".join(map(field, [
+        "T", a["id"], a["countryCode"], "1" if a.get("mainCountryForCode") == "true" else "0",
+        clean(a.get("leadingDigits", "")), clean(a.get("internationalPrefix", "")),
+        a.get("preferredInternationalPrefix", ""), national_prefix, npfp,
+        a.get("nationalPrefixTransformRule", ""), rule, a.get("preferredExtnPrefix", ""),
+    ]))]
+    all_lengths, all_local = set(), set()
+    descs = []
+    for name in TYPES:
+        node = t.find(name)
+        if node is None:
+            continue
+        pattern = clean(node.findtext("nationalNumberPattern"))
+        pl = node.find("possibleLengths")
+        national = lengths(pl.get("national")) if pl is not None else []
+        local = lengths(pl.get("localOnly")) if pl is not None else []
+        all_lengths.update(national)
+        all_local.update(local)
+        descs.append((name, pattern, national, local))
+    general = clean(t.find("generalDesc").findtext("nationalNumberPattern"))
+    all_local -= all_lengths
+    lines.append("\t".join(["D", "general", general, ",".join(map(str, sorted(all_lengths))),
+                            ",".join(map(str, sorted(all_local)))]))
+    for name, pattern, national, local in descs:
+        lines.append("\t".join(["D", name, pattern, ",".join(map(str, national)), ",".join(map(str, local))]))
+    formats = t.find("availableFormats")
+    if formats is not None:
+        has_intl = formats.find("numberFormat/intlFormat") is not None
+        for f in formats.findall("numberFormat"):
+            leading = f.findall("leadingDigits")
+            intl = f.findtext("intlFormat")
+            if intl is None:
+                intl = f.findtext("format") if has_intl else ""
+            lines.append("\t".join(map(field, [
+                "F", clean(f.get("pattern")), f.findtext("format"),
+                clean(leading[-1].text) if leading else "",
+                f.get("nationalPrefixFormattingRule", rule), intl,
+            ])))
+    return lines
+
+
+def prefix_lines(path):
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            line = line.strip()
+            if line and not line.startswith("#") and "|" in line:
+                prefix, description = line.split("|", 1)
+                yield prefix.strip(), description.strip()
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        sys.exit(__doc__)
+    source = args[0]
+    version = args[args.index("--version") + 1] if "--version" in args else "unknown"
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = os.path.join(package, "Sources/PhoneLookup/Resources/Numbering")
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(os.path.join(out, "carrier"))
+    os.makedirs(os.path.join(out, "geocoding"))
+    resources = os.path.join(source, "resources")
+
+    root = ET.parse(os.path.join(resources, "PhoneNumberMetadata.xml")).getroot()
+    with open(os.path.join(out, "metadata.tsv"), "w", encoding="utf-8") as handle:
+        handle.write(f"# libphonenumber {version}, compiled by Tools/generate-numbering.py; Apache 2.0 (LICENSE)\n")
+        for t in root.iter("territory"):
+            handle.write("\n".join(territory_block(t)) + "\n")
+
+    for name in sorted(os.listdir(os.path.join(resources, "carrier/en"))):
+        rows = list(prefix_lines(os.path.join(resources, "carrier/en", name)))
+        if rows:
+            with open(os.path.join(out, "carrier", name), "w", encoding="utf-8") as handle:
+                handle.writelines(f"{p}|{d}\n" for p, d in rows)
+    for name in sorted(os.listdir(os.path.join(resources, "geocoding/en"))):
+        rows = list(prefix_lines(os.path.join(resources, "geocoding/en", name)))
+        if not rows:
+            continue
+        names = sorted({d for _, d in rows})
+        index = {d: i for i, d in enumerate(names)}
+        with open(os.path.join(out, "geocoding", name), "w", encoding="utf-8") as handle:
+            handle.write(f"{len(names)}\n")
+            handle.writelines(f"{d}\n" for d in names)
+            handle.writelines(f"{p}|{index[d]}\n" for p, d in rows)
+    with open(os.path.join(out, "timezones.txt"), "w", encoding="utf-8") as handle:
+        handle.writelines(f"{p}|{d}\n" for p, d in prefix_lines(os.path.join(resources, "timezones/map_data.txt")))
+    shutil.copy(os.path.join(source, "LICENSE"), os.path.join(out, "LICENSE"))
+    with open(os.path.join(out, "VERSION"), "w", encoding="utf-8") as handle:
+        handle.write(f"libphonenumber {version}\nSource: https://github.com/google/libphonenumber (resources/)\n"
+                     "Licence: Apache License 2.0 (LICENSE beside this file)\n"
+                     "Regenerate: python3 Packages/PhoneLookup/Tools/generate-numbering.py DIR --version TEXT\n")
+    if "--fixture" in args:
+        write_fixture(root, os.path.join(os.path.dirname(os.path.dirname(package)),
+                                         "Tests/PhoneLookupTests/Fixtures/agreement.tsv"))
+
+
+def variants(nsn, general):
+    """The example, one digit too many, one too few, and a prefix no range starts with."""
+    yield "example", nsn
+    yield "long", nsn + nsn[-1]
+    yield "short", nsn[:-1]
+    for digit in "0123456789":
+        candidate = digit + nsn[1:]
+        if not re.fullmatch(general, candidate):
+            yield "prefix", candidate
+            return
+
+
+def write_fixture(root, path):
+    import phonenumbers
+    from phonenumbers import carrier
+
+    def answer(text, region):
+        try:
+            number = phonenumbers.parse(text, region)
+        except phonenumbers.NumberParseException:
+            return ["error", "", "", "", ""]
+        valid = phonenumbers.is_valid_number(number)
+        e164 = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+        region_code = phonenumbers.region_code_for_number(number) if valid else ""
+        kind = phonenumbers.number_type(number)
+        type_name = {v: k for k, v in vars(phonenumbers.PhoneNumberType).items() if k.isupper()}[kind]
+        return ["valid" if valid else "invalid", e164, region_code or "", type_name,
+                carrier.name_for_number(number, "en")]
+
+    rows = set()
+    for t in root.iter("territory"):
+        region, code = t.get("id"), t.get("countryCode")
+        national_prefix = t.get("nationalPrefix", "")
+        general = clean(t.find("generalDesc").findtext("nationalNumberPattern"))
+        for name in TYPES:
+            node = t.find(name)
+            example = node.findtext("exampleNumber") if node is not None else None
+            if not example:
+                continue
+            for kind, nsn in variants(example, general):
+                rows.add((f"+{code}{nsn}", region, f"{name}/{kind}/e164"))
+                if region == "001":
+                    continue
+                rows.add((f"00{code}{nsn}", region, f"{name}/{kind}/00"))
+                if kind == "example":
+                    parsed = phonenumbers.parse(f"+{code}{nsn}", None)
+                    national = phonenumbers.format_number(parsed, phonenumbers.PhoneNumberFormat.NATIONAL)
+                    rows.add((national, region, f"{name}/{kind}/national"))
+                else:
+                    rows.add((national_prefix + nsn, region, f"{name}/{kind}/national"))
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("# input\tregion\tcase\texpected: parse\te164\tregion\ttype\tcarrier "
+                     f"(phonenumbers {phonenumbers.__version__})\n")
+        for text, region, case in sorted(rows):
+            handle.write("\t".join([text, region, case] + answer(text, region)) + "\n")
+
+
+if __name__ == "__main__":
+    main()
