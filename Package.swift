@@ -112,8 +112,10 @@ let package = Package(
         ),
         .target(
             name: "CommandOptions",
-            dependencies: ["ErrorReporting", "Networking",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ErrorReporting", "Networking", "TerminalUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "\(shared)/CommandOptions"
         ),
         .target(

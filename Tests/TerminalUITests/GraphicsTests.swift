@@ -1,3 +1,4 @@
+import DemoServer
 import Foundation
 import Imaging
 import Testing
@@ -268,5 +269,78 @@ struct GraphicsTests {
         #expect(text.hasPrefix("\u{1b}P"))
         #expect(text.contains("\"1;1;64;48"))
         #expect(text.hasSuffix("\u{1b}\\"))
+    }
+}
+
+@Suite("Leaving the screen with kitty pictures")
+@MainActor
+struct KittyCleanupTests {
+    @Test("restoring the terminal deletes every kitty image before leaving the alternate screen, and puts termios back")
+    func restoreDeletesImages() throws {
+        // A pseudo-terminal pair (Linux /dev/ptmx: unlock, then open /dev/pts/N).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        // TIOCSPTLCK and TIOCGPTN (asm-generic ioctls, the same on x86_64 and aarch64): Swift does not
+        // import these function-like macros, nor posix_openpt without _XOPEN_SOURCE.
+        #expect(ioctl(master, UInt(0x4004_5431), &unlock) == 0)
+        #expect(ioctl(master, UInt(0x8004_5430), &number) == 0)
+        let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        defer { close(slave) }
+        var before = termios()
+        tcgetattr(slave, &before)
+
+        let session = TerminalSession(input: slave, output: slave)
+        try session.enter { _ in }
+        session.deleteKittyImagesOnExit()
+        session.restore()
+
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, 0) > 0 {
+            let count = read(master, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += buffer[..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        let deletion = try #require(text.range(of: "\u{1b}_Ga=d,d=A,q=2\u{1b}\\"))
+        let leave = try #require(text.range(of: "\u{1b}[?1049l"))
+        #expect(deletion.lowerBound < leave.lowerBound)
+        var after = termios()
+        tcgetattr(slave, &after)
+        #expect(after.c_lflag == before.c_lflag)
+        #expect(after.c_iflag == before.c_iflag)
+    }
+}
+
+@Suite("Demo pictures")
+struct DemoPictureTests {
+    @Test("demo pictures have detail to judge a renderer by, and are encoded once then read from the cache")
+    func detailAndCache() throws {
+        let picture = DemoPictures.picture(number: 4, size: PixelSize(width: 320, height: 240))
+        var colors = Set<UInt32>()
+        for offset in stride(from: 0, to: picture.pixels.count, by: 4) {
+            colors.insert(UInt32(picture.pixels[offset]) << 16 | UInt32(picture.pixels[offset + 1]) << 8 | UInt32(picture.pixels[offset + 2]))
+        }
+        #expect(colors.count > 2000)
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demo-pictures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let size = PixelSize(width: 64, height: 48)
+        let first = try DemoPictures.jpeg(number: 2, size: size, directory: directory)
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        let file = try #require(files.first)
+        // Put another valid picture of the same size in its place: the next call returns it as is.
+        let standIn = try ImageEncoder.jpeg(Bitmap(width: 64, height: 48, filledWith: RGBA(r: 1, g: 2, b: 3)), quality: 50)
+        try standIn.write(to: file)
+        #expect(try DemoPictures.jpeg(number: 2, size: size, directory: directory) == standIn)
+        #expect(first != standIn)
+        // A damaged file is made again.
+        try Data("not a jpeg".utf8).write(to: file)
+        #expect(try DemoPictures.jpeg(number: 2, size: size, directory: directory) == first)
     }
 }

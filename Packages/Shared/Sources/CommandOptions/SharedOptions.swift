@@ -2,6 +2,7 @@ import ArgumentParser
 import ErrorReporting
 import Foundation
 import Networking
+import TerminalUI
 
 /// The options every task's command takes the same way: `--demo`, `--cache-dir`, `--timeout`,
 /// `--lang`, `--plain`, `--json` and `--transport`. A command embeds them with `@OptionGroup`, so the three
@@ -44,6 +45,12 @@ public struct SharedOptions: ParsableArguments, Sendable {
         valueName: "curl|urlsession"))
     public var transport: String?
 
+    @Option(help: ArgumentHelp(
+        "How pictures are drawn: auto (ask the terminal), kitty, sixel, iterm2, blocks (half-block "
+            + "characters) or none; default: $\(GraphicsChoice.environmentVariable), else auto.",
+        valueName: GraphicsChoice.allNames))
+    public var graphics: String?
+
     public init() {}
 
     public func validate() throws {
@@ -60,6 +67,13 @@ public struct SharedOptions: ParsableArguments, Sendable {
                 OptionCheck.message(
                     english: "--transport must be curl or urlsession, not '\(transport)'",
                     russian: "--transport: допустимы curl и urlsession, а не «\(transport)»",
+                    language: language))
+        }
+        if let graphics, GraphicsChoice(argument: graphics) == nil {
+            throw ValidationError(
+                OptionCheck.message(
+                    english: "--graphics must be one of \(GraphicsChoice.allNames), not '\(graphics)'",
+                    russian: "--graphics: допустимы \(GraphicsChoice.allNames), а не «\(graphics)»",
                     language: language))
         }
         if plain && json {
@@ -79,6 +93,15 @@ public struct SharedOptions: ParsableArguments, Sendable {
     /// `--transport` (checked at parse time), else `WORKBENCH_TRANSPORT`, else the platform's.
     public var transportChoice: HTTPClient.Transport {
         transport.flatMap(HTTPClient.Transport.init(name:)) ?? .default()
+    }
+
+    /// `--graphics`, nil when not given (then `WORKBENCH_GRAPHICS`, else auto).
+    public var graphicsChoice: GraphicsChoice? { graphics.flatMap(GraphicsChoice.init(argument:)) }
+
+    /// How the full screen runs: the terminal's capabilities with `--graphics` applied.
+    public var terminalConfiguration: TerminalApp.Configuration {
+        TerminalApp.Configuration(capabilities: .detect(
+            environment: ProcessInfo.processInfo.environment, choice: graphicsChoice))
     }
 
     /// `--timeout` as a duration; exact to the millisecond (the value was range-checked at parse time).

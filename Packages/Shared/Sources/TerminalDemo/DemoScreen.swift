@@ -22,6 +22,8 @@ final class DemoScreen: TerminalScreen {
     private var progress = 0.0
     private var picture: (size: TerminalSize, bitmap: Bitmap)?
     private var lastSize = TerminalSize(columns: 80, rows: 24)
+    /// How pictures are drawn on this terminal (from the run loop's capabilities).
+    private var imageMode = ImageCells.Mode.trueColor
     private var started = false
 
     private var items: [String] {
@@ -41,6 +43,10 @@ final class DemoScreen: TerminalScreen {
     }
 
     // MARK: Events
+
+    func start(context: ScreenContext) {
+        imageMode = context.imageMode
+    }
 
     func handle(_ event: Event, context: ScreenContext) {
         if !started {
@@ -109,6 +115,8 @@ final class DemoScreen: TerminalScreen {
             return frame
         }
         TitleBar("TerminalUI demo", trailing: "\(size.columns)x\(size.rows)").draw(into: &frame)
+        frame.put(imageMode.summary, column: 1, row: 1, style: Style(dim: true), maxWidth: size.columns - 2,
+                  truncation: .ellipsis)
         frame.put("Filter:", column: 1, row: 2, style: Style(bold: true))
         field.draw(into: &frame, in: Rect(column: 9, row: 2, width: min(30, size.columns - 10), height: 1),
                    style: Style(underline: true), focused: focus == .field)
@@ -125,7 +133,7 @@ final class DemoScreen: TerminalScreen {
         let area = pictureRect(in: size)
         if area.width >= 4, area.height >= 2 {
             ImageCells.draw(bitmap(for: area.size), into: &frame, in: area,
-                            mode: ImageCells.Mode(TerminalCapabilities.detect(environment: environment)),
+                            mode: imageMode,
                             label: "gradient picture")
             let bar = Rect(column: area.column, row: area.maxRow + 1, width: area.width, height: 1)
             spinner.draw(into: &frame, column: bar.column, row: bar.row, label: "working")
@@ -142,7 +150,8 @@ final class DemoScreen: TerminalScreen {
     /// A gradient with a disc, generated once per picture size.
     private func bitmap(for cells: TerminalSize) -> Bitmap {
         if let picture, picture.size == cells { return picture.bitmap }
-        let (width, height) = ImageCells.pixelSize(forCells: cells)
+        let size = ImageCells.pixelSize(forCells: cells, mode: imageMode)
+        let (width, height) = (size.width, size.height)
         var pixels: [UInt8] = []
         pixels.reserveCapacity(width * height * 4)
         let centerX = Double(width) / 2, centerY = Double(height) / 2
@@ -161,6 +170,4 @@ final class DemoScreen: TerminalScreen {
         picture = (cells, bitmap)
         return bitmap
     }
-
-    private let environment = ProcessEnvironment.current
 }

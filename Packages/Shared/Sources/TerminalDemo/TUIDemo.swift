@@ -6,12 +6,8 @@ import Darwin
 import Foundation
 import TerminalUI
 
-/// The environment, read once.
-enum ProcessEnvironment {
-    static let current = ProcessInfo.processInfo.environment
-}
-
-/// `tui-demo`: shows the TerminalUI demo screen; needs an interactive terminal.
+/// `tui-demo`: shows the TerminalUI demo screen; needs an interactive terminal. Pictures are drawn
+/// the way `WORKBENCH_GRAPHICS` says, else as detected.
 @main
 enum TUIDemo {
     static func main() async {

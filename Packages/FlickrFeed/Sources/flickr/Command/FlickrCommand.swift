@@ -164,7 +164,7 @@ struct FlickrCommand: AsyncParsableCommand {
         let screen = FeedScreen(store: feed, connectivity: connectivity, language: language)
         defer { feed.stop() }
         do {
-            try await TerminalApp.run(screen)
+            try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         } catch {
             FileHandle.standardError.write(
                 Data("flickr: \(UserFacingError.from(error).line(in: language))\n".utf8))

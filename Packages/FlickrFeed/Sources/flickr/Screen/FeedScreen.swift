@@ -141,7 +141,7 @@ final class FeedScreen: TerminalScreen {
         let clamped = min(max(0, topRow), layout.maximumTopRow(for: store.state.photos.count))
         let viewport = FeedViewport(
             topRow: clamped, visibleRows: layout.visibleRows, columns: layout.columns,
-            thumbnailSize: Self.pixelSize(of: layout.imageRect(column: 0, slot: 0)))
+            thumbnailSize: pixelSize(of: layout.imageRect(column: 0, slot: 0)))
         guard viewport != store.state.viewport else { return }
         store.send(.viewportChanged(viewport))
     }
@@ -159,12 +159,12 @@ final class FeedScreen: TerminalScreen {
     }
 
     private func open(_ index: Int) {
-        store.send(.opened(index: index, size: Self.pixelSize(of: FeedView.detailImageRect(for: size))))
+        store.send(.opened(index: index, size: pixelSize(of: FeedView.detailImageRect(for: size))))
     }
 
-    private static func pixelSize(of rect: Rect) -> PixelSize {
-        let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: rect.width, rows: rect.height))
-        return PixelSize(width: pixels.width, height: pixels.height)
+    /// The pixels a picture shown in `rect` is loaded at: real pixels when the terminal shows them.
+    private func pixelSize(of rect: Rect) -> PixelSize {
+        ImageCells.pixelSize(forCells: rect.size, mode: context?.imageMode ?? .trueColor)
     }
 }
 

@@ -168,7 +168,7 @@ struct GalleryCommand: AsyncParsableCommand {
         let connectivity = services.connectivity
         let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
-        try await TerminalApp.run(screen)
+        try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         services.connectivity.stopProbing()
     }
 }

@@ -73,7 +73,7 @@ struct GalleryRenderer: Sendable {
     }
 
     private func drawHelp(into frame: inout Frame) {
-        let lines = ScreenPhrases.help.map { $0.text(in: language) }
+        let lines = ScreenPhrases.help.map { $0.text(in: language) } + ["", imageMode.summary]
         let width = min(frame.size.columns, (lines.map { displayWidth(of: $0) }.max() ?? 0) + 4)
         let height = min(frame.size.rows, lines.count + 4)
         let box = Rect(column: (frame.size.columns - width) / 2, row: (frame.size.rows - height) / 2,

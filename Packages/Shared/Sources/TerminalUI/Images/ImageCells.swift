@@ -33,6 +33,16 @@ public enum ImageCells {
             }
         }
 
+        /// One line for a help or status screen: "graphics: sixel, 6x13 px cells".
+        public var summary: String {
+            switch self {
+            case .trueColor: "graphics: blocks, 24-bit colour"
+            case .palette256: "graphics: blocks, 256 colours"
+            case .text: "graphics: none (shading)"
+            case let .pixels(graphics, cell): "graphics: \(graphics), \(cell.width)x\(cell.height) px cells"
+            }
+        }
+
         /// The cell size in pixels when pictures are drawn with real pixels, else nil.
         public var cellPixels: PixelSize? {
             guard case let .pixels(_, cell) = self else { return nil }

@@ -50,6 +50,8 @@ struct ImageLayer: Sendable {
     private var encoded: [EncodedKey: [UInt8]] = [:]
     private var cellDrawn: [ImagePlacement.Geometry: Rect] = [:]
     private var frameNumber = 0
+    /// Sixel/iTerm2 encodings kept before those not on screen are dropped.
+    static let maximumEncodings = 48
 
     /// Palette size of sixel pictures.
     let sixelColors: Int
@@ -122,6 +124,8 @@ struct ImageLayer: Sendable {
                 nextKittyID += 1
                 var bytes: [UInt8] = []
                 KittyGraphics.transmit(scaledBitmap(for: placement), id: id, into: &bytes)
+                // The terminal holds the pixels now; only the source is kept, to keep its identity.
+                scaled[sized] = nil
                 operations.append(.anywhere(bytes))
                 kittyImages[sized] = KittyImage(id: id, source: placement.bitmap, lastUsed: frameNumber)
             }
@@ -175,6 +179,11 @@ struct ImageLayer: Sendable {
         cellDrawn = drawn
         let live = Set(placements.map(\.identity))
         encoded = encoded.filter { live.contains($0.key.sized.identity) }
+        // Scrolling makes a clip per row; keep only the clips on screen once there are many.
+        if encoded.count > Self.maximumEncodings {
+            let shown = Set(placements.map { EncodedKey(sized: SizedKey(identity: $0.identity, size: $0.pixelSize), clip: $0.visiblePixels) })
+            encoded = encoded.filter { shown.contains($0.key) }
+        }
         scaled = scaled.filter { live.contains($0.key.identity) }
         return operations
     }
