@@ -3,13 +3,13 @@ import Foundation
 import Imaging
 import Networking
 
-/// Fetches the bytes at a URL. ``HTTPClient`` is the production loader; tests inject their own.
+/// Fetches the bytes at a URL. `HTTPClient` (Networking) is the production loader; tests inject their own.
 public protocol DataLoading: Sendable {
     /// The body at `url`; cancelling the calling task cancels the transfer.
     func data(for url: URL) async throws(NetworkError) -> Data
 }
 
-/// Keeps original image bytes across launches. ``DiskCache`` is the production store.
+/// Keeps original image bytes across launches. `DiskCache` (Caching) is the production store.
 public protocol DataCaching: Sendable {
     /// The verified bytes for `key`, or nil (a corrupt entry is dropped and reported as a miss).
     func data(forKey key: String) -> Data?

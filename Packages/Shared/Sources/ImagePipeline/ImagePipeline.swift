@@ -36,6 +36,7 @@ public final class ImagePipeline: Sendable {
     ///   - diskCache: the offline cache of original bytes; nil keeps nothing on disk.
     ///   - memoryCostLimit: bytes of decoded bitmaps kept in memory (least recently used go first).
     ///   - decoder: decodes and downsamples.
+    ///   - logger: warnings about dropped cache entries and failed disk writes.
     public init(
         loader: any DataLoading,
         diskCache: (any DataCaching)?,

@@ -77,6 +77,11 @@ public enum ImageCells {
     /// bigger than the rect, never enlarged) and centred; cells the picture does not cover are
     /// left as they were. Transparent pixels are blended over `background`.
     /// - Parameters:
+    ///   - bitmap: the picture, in RGBA.
+    ///   - frame: the frame drawn into.
+    ///   - rect: the cells the picture may cover; the parts outside the frame are clipped.
+    ///   - mode: half-blocks in colour, shading, or real pixels through a graphics protocol.
+    ///   - background: what transparent pixels are blended over.
     ///   - label: in `.text` mode, shown centred over the shading (e.g. the picture's title).
     public static func draw(
         _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, mode: Mode,

@@ -31,6 +31,7 @@ public struct Renderer: Sendable {
 
     /// A renderer whose first frame is a full redraw.
     /// - Parameters:
+    ///   - colorMode: how colours are written: 24-bit, the 256-colour palette, or none.
     ///   - graphics: how the frames' pictures placed with real pixels are drawn.
     ///   - cellSizeKnown: true when the terminal told its cell size, so pictures are sent at exact
     ///     pixel sizes; otherwise kitty and iTerm2 scale them into their cells.
