@@ -6,7 +6,7 @@ import Synchronization
 /// An offline cache of byte blobs on disk, bounded in total size, safe to share between processes.
 ///
 /// Each entry is one file in `<directory>/entries/` named by the SHA-256 of its key, so nothing
-/// from a URL ever becomes a path. The file starts with a small header (see ``EntryHeader``): its
+/// from a URL ever becomes a path. The file starts with a small header (see `EntryHeader`): its
 /// key, length and XXH64 checksum, so every file can be verified on its own and a lost or damaged
 /// index is rebuilt from the files. An SQLite index (`<directory>/index.sqlite`, WAL mode) records
 /// for every key its file, size, checksum, last access and creation time.
@@ -16,7 +16,7 @@ import Synchronization
 /// - Reads verify the header, length and checksum: a corrupt or missing file is dropped and
 ///   reported as a miss.
 /// - When the total size passes `sizeLimit`, the least recently read or written entries go first.
-/// - Opening does honest work only (see ``EntryIndex``); tidying after a crash runs in the background.
+/// - Opening does honest work only (see `EntryIndex`); tidying after a crash runs in the background.
 /// - The file and its index row change together under SQLite's write lock, so two processes (or
 ///   two instances) sharing a directory never see a file that disagrees with its row.
 ///
