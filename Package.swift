@@ -112,7 +112,8 @@ let package = Package(
         ),
         .target(
             name: "CommandOptions",
-            dependencies: ["ErrorReporting", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ErrorReporting", "Networking",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "\(shared)/CommandOptions"
         ),
         .target(
@@ -203,10 +204,13 @@ let package = Package(
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
-        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions"]),
+        .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
-        .testTarget(name: "CachingTests", dependencies: ["Caching"]),
+        .testTarget(
+            name: "CachingTests",
+            dependencies: ["Caching", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(
             name: "TerminalUITests",

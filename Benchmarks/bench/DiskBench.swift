@@ -1,9 +1,11 @@
-// The `disk` row: DiskCache put+get against plain file write+read of the same bytes.
+// The `disk` row: DiskCache put+get against plain file write+read of the same bytes; the
+// `disk-read` row: verified warm reads alone against plain reads of the same files.
 import Caching
 import Foundation
 
 let diskScenarios: [Scenario] = [
-    Scenario(name: "disk") { try await DiskBench.run() }
+    Scenario(name: "disk") { try await DiskBench.run() },
+    Scenario(name: "disk-read") { try DiskBench.runReads() },
 ]
 
 enum DiskBench {
@@ -44,6 +46,52 @@ enum DiskBench {
             reference: String(format: "plain files %.0f MB/s (%@)", plainRate, format(plainBest)),
             target: String(format: ">= %.1fx plain throughput", target),
             met: ratio >= target
+        )]
+    }
+
+    static let readTarget = 2.0
+
+    /// Warm reads: every entry read back through the cache (index lookup, header, checksum) against
+    /// reading the same bytes from plain files; both from the page cache, best of five rounds each.
+    static func runReads() throws -> [Row] {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("bench-disk-read-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let count = entryCount / 4
+        let payloads = (0..<count).map { index in
+            Data((0..<entrySize).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) })
+        }
+        let keys = (0..<count).map { "https://bench.example/photos/\($0).jpg?size=large" }
+        let plainDirectory = root.appendingPathComponent("plain")
+        try FileManager.default.createDirectory(at: plainDirectory, withIntermediateDirectories: true)
+        let urls = payloads.indices.map { plainDirectory.appendingPathComponent("\($0)") }
+        for (data, url) in zip(payloads, urls) { try data.write(to: url) }
+        do {
+            let cache = try DiskCache(directory: root.appendingPathComponent("cache"), sizeLimit: 1 << 30)
+            for (data, key) in zip(payloads, keys) { try cache.store(data, forKey: key) }
+        }
+        let cache = try DiskCache(directory: root.appendingPathComponent("cache"), sizeLimit: 1 << 30)
+        let clock = ContinuousClock()
+        var plainBest = Double.infinity
+        var cacheBest = Double.infinity
+        for _ in 0..<5 {
+            var read = 0
+            var start = clock.now
+            for url in urls { read += try Data(contentsOf: url).count }
+            plainBest = min(plainBest, seconds(clock.now - start))
+            start = clock.now
+            for key in keys { read += cache.data(forKey: key)?.count ?? 0 }
+            cacheBest = min(cacheBest, seconds(clock.now - start))
+            guard read == 2 * count * entrySize else { throw BenchError.shortRead(read) }
+        }
+        let megabytes = Double(count * entrySize) / 1_048_576
+        let ratio = cacheBest / plainBest
+        return [Row(
+            scenario: "disk-read",
+            figure: String(format: "verified %.0f MB/s (%@, %.2fx)", megabytes / cacheBest, format(cacheBest), ratio),
+            reference: String(format: "plain read %.0f MB/s (%@)", megabytes / plainBest, format(plainBest)),
+            target: String(format: "<= %.1fx plain read time", readTarget),
+            met: ratio <= readTarget
         )]
     }
 

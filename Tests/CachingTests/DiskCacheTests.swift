@@ -112,12 +112,13 @@ struct DiskCacheTests {
             try cache.store(Data.sample(1_000 + (index * 977) % 9_000, seed: UInt8(index)), forKey: "k\(index)")
             #expect(cache.totalSize <= limit)
         }
-        let onDisk = try entryNames(in: temp.cache).reduce(0) { total, name in
-            let attributes = try FileManager.default.attributesOfItem(
-                atPath: temp.cache.appendingPathComponent("entries/\(name)").path)
-            return total + ((attributes[.size] as? Int) ?? 0)
+        let payloads = try entryNames(in: temp.cache).reduce(0) { total, name in
+            let file = try Data(contentsOf: temp.cache.appendingPathComponent("entries/\(name)"))
+            let header = try #require(EntryHeader.parse(file))
+            #expect(file.count == header.encodedLength + header.payloadLength)
+            return total + header.payloadLength
         }
-        #expect(onDisk == cache.totalSize)
+        #expect(payloads == cache.totalSize)
         #expect(entryNames(in: temp.cache).count == cache.count)
         #expect(cache.contains("k59"), "the newest entry is kept")
     }
@@ -129,7 +130,7 @@ struct DiskCacheTests {
             let cache = try makeCache(at: temp.cache, sizeLimit: 1_000)
             for key in ["a", "b", "c", "d"] { try cache.store(Data.sample(200), forKey: key) }
         }
-        let smaller = try makeCache(at: temp.cache, sizeLimit: 400)
+        let smaller = try openSettled(at: temp.cache, sizeLimit: 400)
         #expect(smaller.totalSize <= 400)
         #expect(smaller.contains("d"))
         #expect(!smaller.contains("a"))
@@ -152,7 +153,7 @@ struct DiskCacheTests {
     // MARK: Integrity
 
     enum Damage: String, CaseIterable, Sendable {
-        case flippedBytes, truncated, extended, deleted, replacedByEmptyFile
+        case flippedBytes, flippedHeader, truncated, extended, deleted, replacedByEmptyFile, headerOnly
     }
 
     @Test("a damaged or missing file is a miss and its entry is dropped", arguments: Damage.allCases)
@@ -171,6 +172,10 @@ struct DiskCacheTests {
             bytes[100] ^= 0xFF
             bytes[2_000] ^= 0x01
             try bytes.write(to: URL(fileURLWithPath: path))
+        case .flippedHeader:
+            bytes[22] ^= 0x10  // inside the recorded checksum
+            try bytes.write(to: URL(fileURLWithPath: path))
+        case .headerOnly: try bytes.prefix(EntryHeader.fixedLength + 6).write(to: URL(fileURLWithPath: path))
         case .truncated: try bytes.prefix(1_000).write(to: URL(fileURLWithPath: path))
         case .extended: try (bytes + Data([1, 2, 3])).write(to: URL(fileURLWithPath: path))
         case .deleted: try FileManager.default.removeItem(atPath: path)
@@ -183,83 +188,6 @@ struct DiskCacheTests {
         #expect(cache.count == 1)
         #expect(cache.data(forKey: "bystander") == Data.sample(10))
         #expect(recorder.contains("dropped a corrupt or missing disk cache entry"))
-    }
-
-    @Test("an index overwritten with garbage is recovered at open: empty, usable, and logged")
-    func corruptIndex() throws {
-        let temp = TemporaryDirectory()
-        do {
-            let cache = try makeCache(at: temp.cache)
-            for key in ["a", "b"] { try cache.store(Data.sample(500), forKey: key) }
-        }
-        let index = temp.cache.appendingPathComponent("index.sqlite")
-        try Data((0..<64 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }).write(to: index)
-
-        let recorder = LogRecorder()
-        let cache = try makeCache(at: temp.cache, logger: recorder.logger)
-
-        #expect(cache.count == 0)
-        #expect(cache.data(forKey: "a") == nil)
-        #expect(entryNames(in: temp.cache).isEmpty, "entries the index no longer vouches for are removed")
-        try cache.store(Data.sample(42), forKey: "fresh")
-        #expect(cache.data(forKey: "fresh") == Data.sample(42))
-        #expect(recorder.contains("index is corrupt"))
-        #expect(FileManager.default.fileExists(atPath: index.path + ".corrupt"), "kept aside for a post-mortem")
-    }
-
-    @Test("an index with a valid header but damaged pages is recovered too")
-    func corruptIndexPages() throws {
-        let temp = TemporaryDirectory()
-        do {
-            let cache = try makeCache(at: temp.cache)
-            for index in 0..<200 { try cache.store(Data.sample(20), forKey: "key-\(index)") }
-        }
-        let index = temp.cache.appendingPathComponent("index.sqlite")
-        var bytes = try Data(contentsOf: index)
-        try #require(bytes.count > 8_192)
-        // Keep the 100-byte header, trash everything after the first page.
-        for offset in stride(from: 4_096, to: bytes.count, by: 1) { bytes[offset] = UInt8(truncatingIfNeeded: offset) }
-        try bytes.write(to: index)
-
-        let cache = try makeCache(at: temp.cache)
-        try cache.store(Data.sample(42), forKey: "fresh")
-        #expect(cache.data(forKey: "fresh") == Data.sample(42))
-    }
-
-    @Test("an interrupted write leaves no entry, and its leftover temporary file is removed at open")
-    func interruptedWrite() throws {
-        let temp = TemporaryDirectory()
-        do {
-            let cache = try makeCache(at: temp.cache)
-            try cache.store(Data.sample(100), forKey: "kept")
-        }
-        // What a crash between write and rename leaves: a temporary file, and (crash between
-        // rename and commit) a file the index does not know.
-        let entries = temp.cache.appendingPathComponent("entries")
-        let leftover = entries.appendingPathComponent(DiskCache.temporaryPrefix + "crashed")
-        try Data.sample(50).write(to: leftover)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3_600)],
-                                              ofItemAtPath: leftover.path)
-        let orphan = entries.appendingPathComponent(DiskCache.fileName(forKey: "never committed"))
-        try Data.sample(60).write(to: orphan)
-
-        let cache = try makeCache(at: temp.cache)
-
-        #expect(!FileManager.default.fileExists(atPath: leftover.path))
-        #expect(!FileManager.default.fileExists(atPath: orphan.path))
-        #expect(cache.count == 1)
-        #expect(cache.data(forKey: "never committed") == nil)
-        #expect(cache.data(forKey: "kept") == Data.sample(100))
-    }
-
-    @Test("a fresh temporary file may belong to another process's write and is left alone")
-    func freshTemporaryFileKept() throws {
-        let temp = TemporaryDirectory()
-        _ = try makeCache(at: temp.cache)
-        let inFlight = temp.cache.appendingPathComponent("entries/\(DiskCache.temporaryPrefix)in-flight")
-        try Data.sample(50).write(to: inFlight)
-        _ = try makeCache(at: temp.cache)
-        #expect(FileManager.default.fileExists(atPath: inFlight.path))
     }
 
     // MARK: Write failures

@@ -57,6 +57,9 @@ final class FaultyFileStore: FileStoring {
     }
 
     func readFile(at path: String) throws(FileSystemFailure) -> Data { try real.readFile(at: path) }
+    func readPrefix(of path: String, count: Int) throws(FileSystemFailure) -> (bytes: Data, fileSize: Int) {
+        try real.readPrefix(of: path, count: count)
+    }
     func removeFile(at path: String) throws(FileSystemFailure) { try real.removeFile(at: path) }
     func contentsOfDirectory(at directory: String) throws(FileSystemFailure) -> [DirectoryEntry] {
         try real.contentsOfDirectory(at: directory)
@@ -112,6 +115,19 @@ func makeCache(
     options.staleTemporaryFileAge = staleAfter
     options.busyTimeout = 10
     return try DiskCache(directory: directory, sizeLimit: sizeLimit, logger: logger, files: files, options: options)
+}
+
+/// Opens the cache in `directory` and lets its background maintenance finish.
+func openSettled(
+    at directory: URL, sizeLimit: Int = 1 << 20, logger: Logger = Logger(label: "test"), staleAfter: TimeInterval = 600
+) throws -> DiskCache {
+    let cache = try makeCache(at: directory, sizeLimit: sizeLimit, logger: logger, staleAfter: staleAfter)
+    cache.waitForMaintenance()
+    return cache
+}
+
+func indexPath(in directory: URL) -> String {
+    directory.appendingPathComponent("index.sqlite").path
 }
 
 func entryPath(for key: String, in directory: URL) -> String {

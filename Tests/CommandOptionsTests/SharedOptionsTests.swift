@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandOptions
 import ErrorReporting
+import Networking
 import Testing
 
 @Suite("The options every command shares")
@@ -49,5 +50,13 @@ struct SharedOptionsTests {
             try OptionCheck.value(1_000_000_000, of: "--max-concurrent", in: 1...64, language: .english)
         }
         #expect(error?.message == "--max-concurrent must be between 1 and 64, not 1000000000")
+    }
+
+    @Test("--transport picks curl or urlsession and refuses anything else")
+    func transport() throws {
+        #expect(try SharedOptions.parse(["--transport", "urlsession"]).transportChoice == .urlSession)
+        #expect(try SharedOptions.parse(["--transport", "curl"]).transportChoice == .curl)
+        #expect(try SharedOptions.parse([]).transportChoice == HTTPClient.Transport.default())
+        #expect(throws: (any Error).self) { try SharedOptions.parse(["--transport", "carrier-pigeon"]) }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import ImagePipeline
 import Imaging
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 
 /// The feed's pictures as effects the model plans: which thumbnails load, which are cancelled,
 /// the large picture, and the scroll position a refresh resets. Nothing runs.

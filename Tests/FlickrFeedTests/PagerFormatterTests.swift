@@ -1,3 +1,4 @@
+import CommandOutput
 import ErrorReporting
 import Foundation
 import Testing
@@ -45,5 +46,33 @@ struct PagerFormatterTests {
             .lines(for: .page(report), now: saved.addingTimeInterval(300))
         #expect(lines.first?.contains("Saved 5 min ago") == true)
         #expect(lines.count == 2 && lines[1].hasPrefix("50001\tPhoto 1\t"))
+    }
+
+    @Test("hostile titles, owners and error text reach plain and JSON output with no control, C1 or bidi scalar")
+    func hostileText() throws {
+        let hostile = "pwn\u{1B}]0;title\u{07}\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J\u{9B}31m\r\u{08}\u{7F}\u{202E}gpj"
+        let photo = FlickrPhoto(id: "1", owner: "o@N00", secret: "s", server: "2", title: hostile, ownerName: hostile)
+        let report = PageReport(page: 1, source: .network, photos: [photo], pages: 1, total: 1, dropped: 0)
+        let error = FlickrError.api(code: 105, message: hostile).userFacingError
+        for style in [PagerFormatter.Style.plain, .json] {
+            let formatter = PagerFormatter(style: style, imageURLs: urls)
+            let lines = formatter.lines(for: .page(report)) + formatter.lines(for: .error(error))
+            for line in lines {
+                #expect(line.unicodeScalars.allSatisfy { !TerminalSafeText.isUnsafe($0) || $0 == "\t" }, "\(line)")
+            }
+        }
+    }
+
+    @Test("a key the server echoes back inside its message is masked, not only in name=value pairs")
+    func echoedKey() throws {
+        let key = "ech0" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
+        Redactor.register(secret: key)
+        let error = FlickrError.api(code: 100, message: "Invalid API Key (\(key))").userFacingError
+        for style in [PagerFormatter.Style.plain, .json] {
+            let lines = PagerFormatter(style: style, imageURLs: urls).lines(for: .error(error))
+            #expect(!lines.joined().contains(key))
+            #expect(lines.joined().contains(Redactor.mask))
+        }
+        #expect(!error.line(in: .english).contains(key))
     }
 }

@@ -1,9 +1,10 @@
 import ArgumentParser
 import ErrorReporting
 import Foundation
+import Networking
 
 /// The options every task's command takes the same way: `--demo`, `--cache-dir`, `--timeout`,
-/// `--lang`, `--plain` and `--json`. A command embeds them with `@OptionGroup`, so the three
+/// `--lang`, `--plain`, `--json` and `--transport`. A command embeds them with `@OptionGroup`, so the three
 /// commands spell, explain and check them alike.
 ///
 /// ```swift
@@ -38,6 +39,11 @@ public struct SharedOptions: ParsableArguments, Sendable {
     @Flag(help: "Print one JSON object per line instead of the full screen.")
     public var json = false
 
+    @Option(help: ArgumentHelp(
+        "The network engine: curl or urlsession (default: $WORKBENCH_TRANSPORT, else curl on Linux).",
+        valueName: "curl|urlsession"))
+    public var transport: String?
+
     public init() {}
 
     public func validate() throws {
@@ -49,6 +55,13 @@ public struct SharedOptions: ParsableArguments, Sendable {
                     language: language))
         }
         try OptionCheck.value(timeout, of: "--timeout", in: Self.timeoutRange, language: language)
+        if let transport, HTTPClient.Transport(name: transport)?.isAvailable != true {
+            throw ValidationError(
+                OptionCheck.message(
+                    english: "--transport must be curl or urlsession, not '\(transport)'",
+                    russian: "--transport: допустимы curl и urlsession, а не «\(transport)»",
+                    language: language))
+        }
         if plain && json {
             throw ValidationError(
                 OptionCheck.message(
@@ -61,6 +74,11 @@ public struct SharedOptions: ParsableArguments, Sendable {
     /// The language of messages: `--lang`, else the locale.
     public var language: Language {
         Language.resolve(flag: lang, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `--transport` (checked at parse time), else `WORKBENCH_TRANSPORT`, else the platform's.
+    public var transportChoice: HTTPClient.Transport {
+        transport.flatMap(HTTPClient.Transport.init(name:)) ?? .default()
     }
 
     /// `--timeout` as a duration; exact to the millisecond (the value was range-checked at parse time).

@@ -62,6 +62,11 @@ public struct FeedPictures: Sendable, Equatable {
 public struct LargePicture: Sendable, Equatable {
     public var id: String
     public var bitmap: Bitmap
+
+    public init(id: String, bitmap: Bitmap) {
+        self.id = id
+        self.bitmap = bitmap
+    }
 }
 
 extension FeedState {

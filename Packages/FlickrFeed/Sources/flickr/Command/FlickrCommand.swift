@@ -1,5 +1,6 @@
 import ArgumentParser
 import Caching
+import CommandOutput
 import CommandOptions
 import DemoServer
 import ErrorReporting
@@ -95,6 +96,8 @@ struct FlickrCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
             throw ExitCode(64)
         }
+        // A server may echo the key inside its error text: mask it wherever it would be printed.
+        Redactor.register(secret: key)
         let endpoint = FlickrEndpoint(
             apiBase: apiBase.flatMap(URL.init(string:)) ?? demoSetup?.apiBase
                 ?? FlickrEndpoint.defaultAPIBase,
@@ -111,7 +114,8 @@ struct FlickrCommand: AsyncParsableCommand {
         let port = endpoint.apiBase.port ?? (endpoint.apiBase.scheme == "http" ? 80 : 443)
         let connectivity = Connectivity(probe: .tcp(host: host, port: port))
         let http = HTTPClient(
-            configuration: .init(deadline: shared.timeoutDuration), connectivity: connectivity,
+            configuration: .init(deadline: shared.timeoutDuration, transport: shared.transportChoice),
+            connectivity: connectivity,
             logger: quiet)
         defer { http.invalidate() }
         let client = FlickrClient(http: http, endpoint: endpoint)
@@ -133,7 +137,8 @@ struct FlickrCommand: AsyncParsableCommand {
             ) { event in
                 for line in formatter.lines(for: event) { print(line) }
                 if case .error(let error) = event, !shared.json {
-                    FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
+                    let line = TerminalSafeText.line(Redactor.redact(error.line(in: language)))
+                    FileHandle.standardError.write(Data("flickr: \(line)\n".utf8))
                 }
             }
             fflush(nil)

@@ -64,15 +64,14 @@ struct PagerFormatter: Sendable {
                 + "\(report.total) total · \(report.dropped) dropped"
             return [header]
                 + report.photos.map { photo in
+                    // Titles and names come from strangers: no control sequence reaches the terminal,
+                    // and tabs and newlines cannot break the columns.
                     [photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel, imageURL(photo)]
-                        .map {
-                            $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(
-                                of: "\n", with: " ")
-                        }
+                        .map(TerminalSafeText.line)
                         .joined(separator: "\t")
                 }
         case (.plain, .error(let error)):
-            return ["error: \(Redactor.redact(error.line(in: language)))"]
+            return ["error: \(TerminalSafeText.line(Redactor.redact(error.line(in: language))))"]
         }
     }
 

@@ -113,6 +113,7 @@ struct GalleryCommand: AsyncParsableCommand {
                     tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment),
                 timeout: shared.timeoutDuration,
                 maxConcurrent: maxConcurrent,
+                transport: shared.transportChoice,
                 memoryLimit: ByteCount(parsing: memoryLimit)?.bytes ?? 64 << 20,
                 probeURL: pictureURLs.first
             )

@@ -13,6 +13,7 @@ struct GalleryServices: Sendable {
         var cacheDirectory: URL
         var timeout: Duration
         var maxConcurrent: Int
+        var transport: HTTPClient.Transport = .default()
         var memoryLimit: Int
         /// Where the connectivity probe knocks while offline.
         var probeURL: URL?
@@ -36,6 +37,7 @@ struct GalleryServices: Sendable {
         var configuration = HTTPClient.Configuration()
         configuration.deadline = options.timeout
         configuration.maxConcurrentRequests = options.maxConcurrent
+        configuration.transport = options.transport
         client = HTTPClient(configuration: configuration, connectivity: connectivity, logger: logger)
         var diskCache: DiskCache?
         do {

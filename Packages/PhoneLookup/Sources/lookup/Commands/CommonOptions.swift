@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandOptions
 import ErrorReporting
 import Foundation
+import Networking
 
 /// The options every command takes, before or after its name (`lookup --demo search …` and
 /// `lookup search --demo …` mean the same).
@@ -25,6 +26,10 @@ struct CommonOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Language of messages: en or ru (default: from the locale).", valueName: "en|ru"))
     var lang: String?
 
+    @Option(help: ArgumentHelp("The network engine: curl or urlsession (default: $WORKBENCH_TRANSPORT, else curl on Linux).",
+                               valueName: "curl|urlsession"))
+    var transport: String?
+
     @Option(name: .customLong("prefix-data"),
             help: ArgumentHelp("A directory of prefix|description tables laid out like the shipped ones.", valueName: "dir"))
     var prefixData: String?
@@ -43,6 +48,9 @@ struct CommonOptions: ParsableArguments {
                 throw ValidationError("\(name) must be an http(s) URL, not '\(value)'")
             }
         }
+        if let transport, HTTPClient.Transport(name: transport)?.isAvailable != true {
+            throw ValidationError("--transport must be curl or urlsession, not '\(transport)'")
+        }
         if demo, api != nil { throw ValidationError("--demo and --api cannot be used together") }
     }
 
@@ -56,6 +64,7 @@ struct CommonOptions: ParsableArguments {
         merged.timeout = timeout ?? parent.timeout
         merged.lang = lang ?? parent.lang
         merged.prefixData = prefixData ?? parent.prefixData
+        merged.transport = transport ?? parent.transport
         return merged
     }
 }

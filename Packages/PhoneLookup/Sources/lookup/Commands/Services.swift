@@ -33,7 +33,8 @@ struct Services {
         }
         let engine = OfflineEngine(plan: plan, names: CountryNames())
         let timeout = OptionCheck.duration(seconds: options.timeout ?? 30)
-        let client = HTTPClient(configuration: .init(deadline: timeout), logger: logger)
+        let transport = options.transport.flatMap(HTTPClient.Transport.init(name:)) ?? .default()
+        let client = HTTPClient(configuration: .init(deadline: timeout, transport: transport), logger: logger)
 
         var demoServer: DemoServer?
         var apiURL = options.api.flatMap(URL.init(string:))

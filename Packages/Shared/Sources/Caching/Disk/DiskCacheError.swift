@@ -1,3 +1,5 @@
+import Foundation
+import GRDB
 import ErrorReporting
 
 /// Why the disk cache could not open or store something.
@@ -71,4 +73,37 @@ extension DiskCacheError: UserFacingErrorConvertible {
                     ru: "Не сохранено для просмотра без сети: \(size) байт больше предела кэша в \(limit) байт"))
         }
     }
+}
+
+// MARK: - Mapping what failed underneath
+
+extension DiskCacheError {
+    /// The typed error for a failed file-system call or index statement (`indexPath` names the
+    /// index in messages about it).
+    init(_ error: any Error, indexPath: String = "") {
+        if let error = error as? DiskCacheError {
+            self = error
+        } else if let failure = error as? FileSystemFailure {
+            switch failure.code {
+            case ENOSPC, EDQUOT: self = .diskFull(path: failure.path)
+            case EROFS, EACCES, EPERM: self = .readOnly(path: failure.path)
+            default: self = .writeFailed(path: failure.path, reason: failure.reason)
+            }
+        } else if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_FULL: self = .diskFull(path: indexPath)
+            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: self = .readOnly(path: indexPath)
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                self = .writeFailed(path: indexPath, reason: "the cache index is busy in another process")
+            default: self = .writeFailed(path: indexPath, reason: error.message ?? "\(error.resultCode)")
+            }
+        } else {
+            self = .writeFailed(path: indexPath, reason: "\(error)")
+        }
+    }
+}
+
+extension FileSystemFailure {
+    /// strerror's wording, e.g. "No space left on device".
+    var reason: String { String(cString: strerror(code)) }
 }

@@ -34,6 +34,8 @@ protocol FileStoring: Sendable {
     func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure)
     /// The whole contents of the file at `path` (`ENOENT` when it does not exist).
     func readFile(at path: String) throws(FileSystemFailure) -> Data
+    /// At most the first `count` bytes of the file at `path`, and the file's whole size.
+    func readPrefix(of path: String, count: Int) throws(FileSystemFailure) -> (bytes: Data, fileSize: Int)
     /// Removes the file at `path`; a file that is already gone is not an error.
     func removeFile(at path: String) throws(FileSystemFailure)
     /// The names in `directory` with their modification times.
@@ -126,6 +128,28 @@ struct POSIXFileStore: FileStoring {
         if let failure { throw FileSystemFailure(operation: "read", path: path, code: failure) }
         if total < data.count { data.removeSubrange(total...) }
         return data
+    }
+
+    func readPrefix(of path: String, count: Int) throws(FileSystemFailure) -> (bytes: Data, fileSize: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemFailure(operation: "open", path: path, code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemFailure(operation: "fstat", path: path, code: errno) }
+        var data = Data(count: min(count, Int(info.st_size)))
+        let total = data.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var offset = 0
+            while offset < buffer.count {
+                let read = pread(descriptor, base + offset, buffer.count - offset, off_t(offset))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                offset += read
+            }
+            return offset
+        }
+        if total < data.count { data.removeSubrange(total...) }
+        return (data, Int(info.st_size))
     }
 
     func removeFile(at path: String) throws(FileSystemFailure) {

@@ -34,6 +34,7 @@ public enum ImageDecoder {
     /// Decodes `data` into RGBA8.
     ///
     /// - Parameters:
+    ///   - data: the bytes of a JPEG or PNG file, whole.
     ///   - maxSize: when given, the result fits inside it with the image's aspect ratio (never
     ///     enlarged). JPEGs are scaled down by libjpeg while decoding (by n/8, the most that still
     ///     covers the target), then resampled exactly, so a large photo never becomes a full-size

@@ -62,6 +62,7 @@ public enum ImageEncoder {
     /// A JPEG of `bitmap` (alpha is ignored).
     ///
     /// - Parameters:
+    ///   - bitmap: the picture to encode.
     ///   - quality: 1 (smallest) ... 100 (best); clamped.
     ///   - progressive: write a progressive JPEG (several scans of rising detail).
     ///   - grayscale: write one luminance channel instead of colour.

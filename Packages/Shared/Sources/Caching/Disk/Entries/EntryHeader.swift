@@ -1,0 +1,83 @@
+import Foundation
+
+/// The layout of one entry file: a small header that makes the file self-describing, then the bytes.
+///
+/// ```
+/// offset  size  field
+///      0     4  magic "WBCE" (workbench cache entry)
+///      4     1  format version (1)
+///      5     3  zero
+///      8     4  key length in bytes, little-endian
+///     12     8  payload length in bytes, little-endian
+///     20     8  XXH64 of the payload, little-endian
+///     28     k  the key, UTF-8
+///   28+k     n  the payload
+/// ```
+///
+/// With its key, length and checksum in every file, a lost or damaged index is rebuilt from the
+/// entries alone, and a file is verified without its index row. A file without the magic (the
+/// format before headers, or anything else) is not an entry and is dropped.
+struct EntryHeader: Sendable, Equatable {
+    static let magic: [UInt8] = Array("WBCE".utf8)
+    static let version: UInt8 = 1
+    /// The fixed part before the key.
+    static let fixedLength = 28
+    /// Longer keys are refused: a rebuild reads at most this much of a header.
+    static let maximumKeyLength = 64 * 1024
+
+    var key: String
+    var payloadLength: Int
+    var checksum: UInt64
+
+    /// The header's length on disk: the fixed part and the key.
+    var encodedLength: Int { Self.fixedLength + key.utf8.count }
+
+    /// The whole file for `payload` stored under `key`: header, then payload.
+    static func file(for payload: Data, key: String, checksum: UInt64) -> Data {
+        let header = EntryHeader(key: key, payloadLength: payload.count, checksum: checksum)
+        var file = Data(capacity: header.encodedLength + payload.count)
+        file.append(contentsOf: magic)
+        file.append(contentsOf: [version, 0, 0, 0])
+        appendLittleEndian(UInt32(key.utf8.count), to: &file)
+        appendLittleEndian(UInt64(payload.count), to: &file)
+        appendLittleEndian(checksum, to: &file)
+        file.append(contentsOf: key.utf8)
+        file.append(payload)
+        return file
+    }
+
+    /// Reads the header at the start of `bytes` (a whole file or its first bytes); nil when they
+    /// do not start with a well-formed header of this version.
+    static func parse(_ bytes: Data) -> EntryHeader? {
+        bytes.withUnsafeBytes { raw -> EntryHeader? in
+            guard raw.count >= fixedLength, raw.prefix(4).elementsEqual(magic), raw[4] == version else { return nil }
+            let keyLength = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+            let payloadLength = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self))
+            let checksum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 20, as: UInt64.self))
+            guard keyLength <= maximumKeyLength, raw.count >= fixedLength + keyLength,
+                  payloadLength <= UInt64(Int.max - fixedLength - keyLength)
+            else { return nil }
+            let keyBytes = UnsafeRawBufferPointer(rebasing: raw[fixedLength..<fixedLength + keyLength])
+            guard let key = String(validating: keyBytes, as: UTF8.self) else { return nil }
+            return EntryHeader(key: key, payloadLength: Int(payloadLength), checksum: checksum)
+        }
+    }
+
+    /// The payload of a whole entry file for `key`, if the header names that key and the payload
+    /// has the recorded length and checksum; nil for anything torn, damaged or foreign.
+    static func verifiedPayload(of file: Data, key: String) -> (payload: Data, checksum: UInt64)? {
+        guard let header = parse(file), header.key == key,
+              file.count == header.encodedLength + header.payloadLength
+        else { return nil }
+        let start = file.startIndex + header.encodedLength
+        let checksum = file.withUnsafeBytes { raw in
+            XXHash64.digest(UnsafeRawBufferPointer(rebasing: raw[header.encodedLength...]))
+        }
+        guard checksum == header.checksum else { return nil }
+        return (file.subdata(in: start..<file.endIndex), checksum)
+    }
+
+    private static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to data: inout Data) {
+        withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+}
