@@ -137,8 +137,8 @@ public struct OfflineEngine: Sendable {
         var lines: [String] = []
         let code = "+" + facts.number.callingCode
         if let region = facts.region, region != "001" {
-            let others = facts.owners.filter { $0 != region }.map { names.name(of: $0, in: language) }
-            let list = others.count <= 3 ? others.joined(separator: ", ")
+            let others = facts.owners.filter { $0 != region }
+            let list = others.count <= 3 ? others.map { names.name(of: $0, in: language) }.joined(separator: ", ")
                 : ru ? "ещё \(others.count) стран и территорий" : "\(others.count) other countries and territories"
             let shared = others.isEmpty ? "" : ru ? " (код \(code) также у: \(list))" : " (\(code) is shared with \(list))"
             lines.append((ru ? "Страна: " : "Country: ") + names.name(of: region, in: language) + shared)
@@ -195,13 +195,14 @@ public struct CountryNames: Sendable {
 /// The locale's region names, looked up once each.
 private final class LocaleNames: Sendable {
     private let locales = [Locale(identifier: "en_US"), Locale(identifier: "ru_RU")]
-    private let cache = Mutex<[String: String?]>([:])
+    /// English names, then Russian ones, by ISO code.
+    private let cache = Mutex<[[String: String?]]>([[:], [:]])
 
     func name(of isoCode: String, russian: Bool) -> String? {
-        let key = (russian ? "ru/" : "en/") + isoCode
-        if let known = cache.withLock({ $0[key] }) { return known }
-        let name = locales[russian ? 1 : 0].localizedString(forRegionCode: isoCode)
-        cache.withLock { $0[key] = .some(name) }
+        let language = russian ? 1 : 0
+        if let known = cache.withLock({ $0[language][isoCode] }) { return known }
+        let name = locales[language].localizedString(forRegionCode: isoCode)
+        cache.withLock { $0[language][isoCode] = .some(name) }
         return name
     }
 }

@@ -13,6 +13,8 @@ final class NumberingMetadata: Sendable {
     private let codes: [Int: [Int]]
     /// Block index per ISO region code (non-geographic `001` blocks are reached by code only).
     private let regionIndex: [String: Int]
+    /// ``regions(forCallingCode:)`` made once.
+    private let owners: [Int: [String]]
     private let compiled: Mutex<[Int: Territory]>
 
     init(text: String) throws(NumberingDataError) {
@@ -38,6 +40,7 @@ final class NumberingMetadata: Sendable {
         self.blocks = blocks
         self.codes = codes
         self.regionIndex = regionIndex
+        owners = codes.mapValues { indices in indices.map { String(blocks[$0][0][1]) } }
         compiled = Mutex([:])
     }
 
@@ -52,7 +55,7 @@ final class NumberingMetadata: Sendable {
 
     /// The region codes sharing `code`, the main one first (`001` for non-geographic codes).
     func regions(forCallingCode code: Int) -> [String] {
-        (codes[code] ?? []).map { String(blocks[$0][0][1]) }
+        owners[code] ?? []
     }
 
     /// The territory of `region` (an ISO code), or nil when the data does not know it.
