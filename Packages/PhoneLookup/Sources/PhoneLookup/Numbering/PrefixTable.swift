@@ -89,6 +89,9 @@ public struct PrefixTable: Sendable, Equatable {
     /// The number of entries.
     public var count: Int { storage.count }
 
+    /// Every distinct description the table holds.
+    var descriptions: Set<String> { Set(storage.values) }
+
     /// The description of the longest prefix of `digits` in the table, or nil.
     public func description(for digits: some StringProtocol) -> String? {
         match(digits)?.description
@@ -104,6 +107,17 @@ public struct PrefixTable: Sendable, Equatable {
             key = key &* 10 &+ UInt64(byte - 48)
             length += 1
             if let description = storage[key] { found = (length, description) }
+        }
+        return found.map { (prefixLength: $0.0, description: $0.1) }
+    }
+
+    /// ``match(_:)`` for digits already read (no text to decode): what the engine asks per number.
+    func match(_ digits: Digits) -> (prefixLength: Int, description: String)? {
+        var key: UInt64 = 1
+        var found: (Int, String)?
+        for (offset, value) in digits.values.prefix(longestPrefix).enumerated() {
+            key = key &* 10 &+ UInt64(value)
+            if let description = storage[key] { found = (offset + 1, description) }
         }
         return found.map { (prefixLength: $0.0, description: $0.1) }
     }

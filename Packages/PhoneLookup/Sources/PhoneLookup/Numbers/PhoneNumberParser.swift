@@ -26,7 +26,8 @@ public struct PhoneNumberParser: Sendable {
     /// - Throws: ``InvalidNumber``: what is wrong with the text, or why the number is not valid
     ///   (too short, too long, a length no number has, or no such range).
     public func parse(_ input: String, country: Country?) throws(InvalidNumber) -> PhoneNumber {
-        let number = try read(input, territory: country.flatMap(plan.territory(for:)), hasCountry: country != nil)
+        var number = try read(input, territory: country.flatMap(plan.territory(for:)), hasCountry: country != nil)
+        number.classification = OfflineEngine.classify(number, in: plan.metadata)
         if let problem = OfflineEngine.problem(with: number, in: plan) { throw problem }
         return number
     }
