@@ -182,7 +182,9 @@ public struct LookupFlow: Sendable {
 
     private func receive(_ update: CountryUpdate, in state: inout LookupState) {
         switch update {
-        case .loaded(let catalog, let origin):
+        case .loaded(let dataset, let origin):
+            // The picker tells every dial code as the code button and the results do.
+            let catalog = dataset.labelled(by: parser.plan)
             state.countries = .loaded(catalog, origin)
             state.refreshProblem = nil
             if !state.countryChosen, let country = catalog.country(isoCode: state.selectedCountry.isoCode) {
