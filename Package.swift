@@ -151,7 +151,7 @@ let package = Package(
         // MARK: Task 2: the phone-number lookup
         .target(
             name: "PhoneLookup",
-            dependencies: ["Networking", "Caching", "ErrorReporting"],
+            dependencies: ["Networking", "Caching", "ErrorReporting", "StateStore"],
             path: "Packages/PhoneLookup/Sources/PhoneLookup",
             resources: [.copy("Resources")]
         ),

@@ -225,7 +225,7 @@ struct StoreTests {
         let (store, _) = makeStore(api: MisbehavingLookup(), log: log)
         #expect(await eventually { store.state.catalog != nil })
         var changes = 0
-        store.onChange = { _ in changes += 1 }
+        store.attach { _ in changes += 1 }
         store.send(.numberEdited("9994673756"))
         store.send(.searchPressed)
         #expect(await eventually { log.delivered + log.dropped == 3 })
