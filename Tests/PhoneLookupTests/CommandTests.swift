@@ -1,6 +1,6 @@
 import ArgumentParser
 import Networking
-@testable import PhoneLookup
+import PhoneLookup
 import Foundation
 import TestSupport
 import Testing

@@ -4,7 +4,7 @@ import Foundation
 import Networking
 import Synchronization
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 /// Serves scripted bytes or a network error.
 final class MockFetcher: DataLoading {

@@ -1,6 +1,6 @@
 import ErrorReporting
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 @Suite("Lookup flow (no terminal)")
 struct FlowTests {

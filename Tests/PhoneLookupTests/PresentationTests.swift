@@ -4,7 +4,7 @@ import Networking
 import Testing
 import TerminalUI
 @testable import lookup
-@testable import PhoneLookup
+import PhoneLookup
 
 @Suite("What a person sees: dialing codes, typing, help, failures, foreign text")
 struct PresentationTests {

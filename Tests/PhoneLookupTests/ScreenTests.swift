@@ -1,7 +1,8 @@
 import ErrorReporting
+import Foundation
 import Testing
 import TerminalUI
-@testable import PhoneLookup
+import PhoneLookup
 @testable import lookup
 
 /// The scenes are pure functions of the flow's state: tested as text, no terminal.

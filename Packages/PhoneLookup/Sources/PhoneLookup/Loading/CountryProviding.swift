@@ -116,7 +116,7 @@ public struct CachedCountrySource: CountryProviding {
     }
 
     /// The fetch error, with a recovery that says how to retry from the dialer.
-    static func unreachable(_ error: any Error) -> UserFacingError {
+    package static func unreachable(_ error: any Error) -> UserFacingError {
         var userFacing = UserFacingError.from(error)
         userFacing.message = LocalizedText(
             en: "Cannot load the country list: " + userFacing.message.english,

@@ -15,7 +15,8 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// engine does not decide them again; not part of the number's identity, never encoded.
     var classification: NumberClassification?
 
-    init(callingCode: String, nationalNumber: String, phoneExtension: String? = nil) {
+    /// A number from its parts as they are, valid or not (tests; people's input goes through the parser).
+    package init(callingCode: String, nationalNumber: String, phoneExtension: String? = nil) {
         self.callingCode = callingCode
         self.nationalNumber = nationalNumber
         self.phoneExtension = phoneExtension

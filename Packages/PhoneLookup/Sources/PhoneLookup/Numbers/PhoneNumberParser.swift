@@ -273,7 +273,7 @@ public enum InvalidNumber: Error, Sendable, Equatable, CustomStringConvertible, 
     private static func list(_ lengths: [Int]) -> String { lengths.map(String.init).joined(separator: ", ") }
 
     /// «1 цифра», «2 цифры», «5 цифр» (or the genitive «1 цифры», «5 цифр»).
-    static func russianDigits(_ count: Int, genitive: Bool = false) -> String {
+    package static func russianDigits(_ count: Int, genitive: Bool = false) -> String {
         let lastTwo = count % 100, last = count % 10
         if genitive { return "\(count) \(last == 1 && lastTwo != 11 ? "цифры" : "цифр")" }
         if last == 1 && lastTwo != 11 { return "\(count) цифра" }
