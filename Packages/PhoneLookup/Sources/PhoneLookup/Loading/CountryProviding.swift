@@ -30,16 +30,16 @@ public enum CountryOrigin: Sendable, Equatable {
 }
 
 /// Countries handed in directly, optionally after a delay (tests and demos).
-public struct FixedCountries: CountryProviding {
-    public let result: Result<CountryDataset, DatasetError>
-    public let delay: Duration
+struct FixedCountries: CountryProviding {
+    let result: Result<CountryDataset, DatasetError>
+    let delay: Duration
 
-    public init(_ result: Result<CountryDataset, DatasetError>, delay: Duration = .zero) {
+    init(_ result: Result<CountryDataset, DatasetError>, delay: Duration = .zero) {
         self.result = result
         self.delay = delay
     }
 
-    public func countryUpdates() -> AsyncStream<CountryUpdate> {
+    func countryUpdates() -> AsyncStream<CountryUpdate> {
         let (result, delay) = (result, delay)
         return AsyncStream { continuation in
             let task = Task {
