@@ -1,4 +1,3 @@
-import CSixel
 import Foundation
 import Imaging
 
@@ -55,29 +54,6 @@ enum KittyGraphics {
     static let deleteAllPlacements = Array("\u{1b}_Ga=d,d=a,q=2\u{1b}\\".utf8)
     /// Removes every image and its pixels: what a program leaving the screen sends.
     static let deleteAllImages = "\u{1b}_Ga=d,d=A,q=2\u{1b}\\"
-}
-
-/// Sixel through libsixel, the encoder behind `img2sixel`.
-public enum SixelEncoder {
-    /// Why a picture could not be encoded.
-    public struct Failure: Error, Sendable, Hashable {
-        /// libsixel's status code.
-        public let status: Int32
-    }
-
-    /// `bitmap` as one DCS sixel sequence with up to `colors` palette colours (alpha over black).
-    public static func encode(_ bitmap: Bitmap, colors: Int = 256) throws(Failure) -> [UInt8] {
-        guard bitmap.width > 0, bitmap.height > 0 else { return [] }
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            csixel_encode_rgba(pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height),
-                               Int32(max(2, min(256, colors))), &output, &length)
-        }
-        guard status == 0, let output else { throw Failure(status: status) }
-        defer { csixel_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: length))
-    }
 }
 
 /// iTerm2's inline images: a PNG in an OSC 1337 sequence.

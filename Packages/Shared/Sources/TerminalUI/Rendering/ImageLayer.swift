@@ -205,8 +205,7 @@ struct ImageLayer: Sendable {
         guard picture.width > 0, picture.height > 0 else { return nil }
         var bytes: [UInt8] = []
         if graphics == .sixel {
-            guard let sixel = try? SixelEncoder.encode(picture, colors: sixelColors) else { return nil }
-            bytes = sixel
+            bytes = SixelEncoder.encode(picture, colors: sixelColors)
         } else {
             guard let png = try? ImageEncoder.png(picture) else { return nil }
             if cellSizeKnown {
