@@ -14,6 +14,8 @@ struct KittyStream {
 
     var images: [Int: Bitmap] = [:]
     var placements: [Placement] = []
+    /// Virtual placements (`U=1`, shown where placeholders are): image id to its size in cells.
+    var virtualPlacements: [Int: TerminalSize] = [:]
     var deletedPlacements: [(id: Int, number: Int)] = []
     var deletedImages: [Int] = []
     var pixelBytes = 0
@@ -65,6 +67,8 @@ struct KittyStream {
             case "t":
                 pixelBytes += payload.count
                 if keys["m"] == "1" { pending = (keys, payload) } else { finish((keys, payload)) }
+            case "p" where keys["U"] == "1":
+                virtualPlacements[Int(keys["i"]!)!] = TerminalSize(columns: Int(keys["c"]!)!, rows: Int(keys["r"]!)!)
             case "p":
                 placements.append(Placement(
                     id: Int(keys["i"]!)!, number: Int(keys["p"]!)!, column: column, row: row,

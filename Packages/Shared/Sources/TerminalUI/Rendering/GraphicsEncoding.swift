@@ -94,11 +94,22 @@ extension Bitmap {
         return result
     }
 
+    /// This picture with transparent columns on the right and rows below, to `size` (no smaller).
+    func extended(to size: PixelSize) -> Bitmap {
+        guard size.width > width || size.height > height else { return self }
+        return padded(by: .zero, to: PixelSize(width: max(size.width, width), height: max(size.height, height)))
+    }
+
     /// This picture after `inset.x` transparent columns on the left and `inset.y` rows on top.
     func padded(by inset: PixelOffset) -> Bitmap {
         guard inset.x > 0 || inset.y > 0 else { return self }
-        let canvasWidth = width + inset.x
-        var result = [UInt8](repeating: 0, count: canvasWidth * (height + inset.y) * 4)
+        return padded(by: inset, to: PixelSize(width: width + inset.x, height: height + inset.y))
+    }
+
+    /// This picture at `inset` on a transparent canvas of `canvas` pixels.
+    private func padded(by inset: PixelOffset, to canvas: PixelSize) -> Bitmap {
+        let canvasWidth = canvas.width
+        var result = [UInt8](repeating: 0, count: canvasWidth * canvas.height * 4)
         let rowBytes = width * 4
         pixels.withUnsafeBufferPointer { source in
             result.withUnsafeMutableBufferPointer { target in
@@ -108,7 +119,7 @@ extension Bitmap {
                 }
             }
         }
-        return Bitmap(width: canvasWidth, height: height + inset.y, pixels: result)
+        return Bitmap(width: canvasWidth, height: canvas.height, pixels: result)
     }
 
     /// The `rect` pixels of this picture (clamped to it).
