@@ -200,16 +200,26 @@ public struct Frame: Sendable, Hashable {
         return true
     }
 
-    /// Adds `placement` and marks the cells it shows in as its own (blanks).
-    mutating func place(_ placement: ImagePlacement) {
+    /// Adds `placement` and marks the cells it shows in as its own (blanks in `style`, whose
+    /// background shows where the picture leaves part of a cell transparent).
+    mutating func place(_ placement: ImagePlacement, style: Style = .plain) {
         var placement = placement
         placement.visible = placement.visible.intersection(bounds)
         guard !placement.visible.isEmpty else { return }
         images.append(placement)
-        let cell = Cell(" ", style: .plain, imageSlot: Int32(images.count))
+        let cell = Cell(" ", style: style, imageSlot: Int32(images.count))
         for y in placement.visible.row..<placement.visible.maxRow {
             for x in placement.visible.column..<placement.visible.maxColumn { set(cell, column: x, row: y) }
         }
+    }
+
+    /// Shows `grapheme` in `style` in a cell a picture owns, keeping it the picture's (kitty's
+    /// placeholders are the picture drawn as text).
+    mutating func setImageCell(_ grapheme: String, style: Style, column: Int, row: Int) {
+        guard contains(column: column, row: row) else { return }
+        let index = row * size.columns + column
+        cells[index].grapheme = grapheme
+        cells[index].style = style
     }
 
     /// The pictures whose every visible cell is still theirs: a picture something was drawn over
