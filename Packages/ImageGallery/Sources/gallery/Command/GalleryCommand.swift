@@ -137,8 +137,24 @@ struct GalleryCommand: AsyncParsableCommand {
         try DemoGallery.install(on: server, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
         do {
             return (server, try await server.start())
+        } catch DemoServer.StartError.portInUse {
+            // A busy port is no mistake of the person's: take a free one and say which.
+            let free = DemoServer(port: 0)
+            try DemoGallery.install(on: free, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
+            let base = try await startOrExplain(free)
+            let notice = DemoPortNotice.busy(asked: demoPort, taken: base.port ?? 0)
+            FileHandle.standardError.write(Data("gallery: \(notice.text(in: shared.language))\n".utf8))
+            return (free, base)
         } catch {
-            throw ValidationError("cannot start the demo server on 127.0.0.1:\(demoPort): \(error). Try --demo-port 0.")
+            throw DemoPortNotice.failure(error, language: shared.language)
+        }
+    }
+
+    private func startOrExplain(_ server: DemoServer) async throws -> URL {
+        do {
+            return try await server.start()
+        } catch {
+            throw DemoPortNotice.failure(error, language: shared.language)
         }
     }
 
