@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Synchronization
 
 /// An embedded HTTP server on 127.0.0.1 for `--demo` modes and networked tests.
@@ -119,7 +120,7 @@ public final class DemoServer: Sendable {
 final class ServerCore: Sendable {
     enum Lifecycle {
         case idle
-        case running(task: Task<Void, Never>, url: URL)
+        case running(task: Task<Void, Never>, group: ServiceGroup, url: URL)
         case stopping(task: Task<Void, Never>)
     }
 
@@ -141,7 +142,7 @@ final class ServerCore: Sendable {
 
     var baseURL: URL? {
         state.withLock { state in
-            if case .running(_, let url) = state.lifecycle { return url }
+            if case .running(_, _, let url) = state.lifecycle { return url }
             return nil
         }
     }
@@ -166,9 +167,13 @@ final class ServerCore: Sendable {
                 },
                 logger: logger
             )
+            // Run inside a service group of our own so that stop can shut down gracefully: cancelling
+            // the run instead traps in NIO when a connection was accepted but not yet served
+            // ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481).
+            let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
             let task = Task {
                 do {
-                    try await app.run()
+                    try await group.run()
                 } catch let error as IOError where error.errnoCode == EADDRINUSE {
                     failure.withLock { $0 = .portInUse(host: host, port: port) }
                 } catch {
@@ -183,37 +188,40 @@ final class ServerCore: Sendable {
                 await task.value
                 throw failure.withLock { $0 } ?? DemoServer.StartError.failed("no listening port")
             }
-            state.withLock { $0.lifecycle = .running(task: task, url: url) }
+            state.withLock { $0.lifecycle = .running(task: task, group: group, url: url) }
             return url
         }
     }
 
     func stop() async {
         await lifecycleLock.withLock {
-            let (task, channels) = state.withLock { state -> (Task<Void, Never>?, [any Channel]) in
-                guard case .running(let task, _) = state.lifecycle else { return (nil, []) }
+            let running = state.withLock { state -> (Task<Void, Never>, ServiceGroup, [any Channel])? in
+                guard case .running(let task, let group, _) = state.lifecycle else { return nil }
                 state.lifecycle = .stopping(task: task)
-                return (task, Array(state.channels.values))
+                return (task, group, Array(state.channels.values))
             }
-            guard let task else { return }
-            // Stalled and throttled answers end when their connection closes.
+            guard let (task, group, channels) = running else { return }
+            // Stalled and throttled answers end when their connection closes; the graceful shutdown
+            // then closes the listener, serves what was already accepted and closes idle connections.
             for channel in channels { channel.close(promise: nil) }
-            task.cancel()
+            await group.triggerGracefulShutdown()
+            // A response that never ends must not hold stop forever: past the grace period, cancel.
+            let grace = Task {
+                try? await Task.sleep(for: Self.shutdownGrace)
+                task.cancel()
+            }
             await task.value
+            grace.cancel()
             state.withLock { $0.lifecycle = .idle }
         }
     }
 
-    /// For deinit: no waiting, just make sure nothing keeps running.
+    /// How long a graceful stop may take before the run is cancelled.
+    static let shutdownGrace = Duration.seconds(5)
+
+    /// For deinit: no waiting here; the same graceful stop runs in the background.
     func cancelRun() {
-        let (task, channels) = state.withLock { state -> (Task<Void, Never>?, [any Channel]) in
-            switch state.lifecycle {
-            case .running(let task, _), .stopping(let task): (task, Array(state.channels.values))
-            case .idle: (nil, [])
-            }
-        }
-        for channel in channels { channel.close(promise: nil) }
-        task?.cancel()
+        Task { await stop() }
     }
 
     // MARK: - Bookkeeping
