@@ -1,5 +1,6 @@
 import ErrorReporting
 import ImageGallery
+import Imaging
 import TerminalUI
 
 /// Draws a ``GalleryState`` into a ``Frame``: a pure function of the state, the size and a few
@@ -102,7 +103,7 @@ struct GalleryRenderer: Sendable {
         let end = min(state.items.count, max(visible.upperBound, first) + 1)
         for index in first..<end {
             var top = layout.top(ofCellAt: index) - state.scrollOffset
-            var left = 1
+            var left = geometry.cellLeft
             if let removal = state.removal {
                 switch removal.phase {
                 case .slidingOut where index == removal.index:
@@ -116,7 +117,11 @@ struct GalleryRenderer: Sendable {
                 }
             }
             let rect = Rect(column: left, row: top, width: geometry.cellWidth, height: geometry.cellHeight)
-            drawCell(state.items[index], selected: index == state.selectedIndex, in: rect, into: &list)
+            if let square = geometry.squarePixels {
+                drawSquareCell(state.items[index], selected: index == state.selectedIndex, square: square, in: rect, into: &list)
+            } else {
+                drawCell(state.items[index], selected: index == state.selectedIndex, in: rect, into: &list)
+            }
         }
     }
 
@@ -148,6 +153,46 @@ struct GalleryRenderer: Sendable {
                 frame.putCentered(line, in: inner, row: start + offset, style: Self.messageStyle)
             }
         case .idle:
+            break
+        }
+    }
+
+    /// The margin of the selected cell when pictures are laid out in pixels: its background.
+    static let selectedMargin = Style(background: .brightYellow)
+
+    /// A cell laid out in pixels: the picture an exact square (`square`, pixels from the cell's
+    /// top-left corner) on black, a margin around it that is lit when the cell is selected, and
+    /// text (number, spinner, messages) only where no picture is.
+    private func drawSquareCell(_ item: GalleryItem, selected: Bool, square: PixelRect, in rect: Rect, into frame: inout Frame) {
+        let margin = selected ? Self.selectedMargin : Style.plain
+        frame.fill(rect, style: margin)
+        if case .loaded(let picture) = item.status {
+            ImageCells.draw(picture.bitmap, into: &frame, pixels: square, of: rect, mode: imageMode,
+                            style: margin, matte: RGBA(r: 0, g: 0, b: 0))
+            // No spinner over the picture (text there would hide it): the banner row shows a refresh.
+            return
+        }
+        // Text goes in the whole cells inside the square, on the terminal's background.
+        guard let cell = imageMode.cellPixels else { return }
+        let left = (square.x + cell.width - 1) / cell.width, top = (square.y + cell.height - 1) / cell.height
+        let inner = Rect(column: rect.column + left, row: rect.row + top,
+                         width: (square.x + square.width) / cell.width - left,
+                         height: (square.y + square.height) / cell.height - top)
+        frame.fill(inner)
+        frame.put(" \(item.id.rawValue + 1) ", column: inner.column + 1, row: inner.row)
+        let middle = inner.row + inner.height / 2
+        switch item.status {
+        case .loading:
+            let text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
+            frame.putCentered(text, in: inner, row: middle)
+        case .failed(let failure):
+            var lines = TextLayout.wrap(failure.cellMessage.text(in: language), width: max(1, inner.width - 2))
+            if failure.kind.suggestsRefresh { lines.append(CommonPhrases.pullToRefresh.text(in: language)) }
+            let start = middle - lines.count / 2
+            for (offset, line) in lines.enumerated() {
+                frame.putCentered(line, in: inner, row: start + offset, style: Self.messageStyle)
+            }
+        case .idle, .loaded:
             break
         }
     }

@@ -202,13 +202,14 @@ public struct Frame: Sendable, Hashable {
         return true
     }
 
-    /// Adds `placement` and marks the cells it shows in as its own (blanks).
-    mutating func place(_ placement: ImagePlacement) {
+    /// Adds `placement` and marks the cells it shows in as its own (blanks in `style`, whose
+    /// background shows where the picture leaves part of a cell transparent).
+    mutating func place(_ placement: ImagePlacement, style: Style = .plain) {
         var placement = placement
         placement.visible = placement.visible.intersection(bounds)
         guard !placement.visible.isEmpty else { return }
         images.append(placement)
-        let cell = Cell(" ", style: .plain, imageSlot: Int32(images.count))
+        let cell = Cell(" ", style: style, imageSlot: Int32(images.count))
         for y in placement.visible.row..<placement.visible.maxRow {
             for x in placement.visible.column..<placement.visible.maxColumn { set(cell, column: x, row: y) }
         }

@@ -100,6 +100,41 @@ enum ITerm2Graphics {
 }
 
 extension Bitmap {
+    /// This picture centred on an opaque area of `size` (at least the picture's) in `color`.
+    func centred(on size: PixelSize, color: RGBA) -> Bitmap {
+        let canvas = PixelSize(width: max(size.width, width), height: max(size.height, height))
+        guard canvas != self.size else { return self }
+        var result = Bitmap(width: canvas.width, height: canvas.height, filledWith: RGBA(r: color.r, g: color.g, b: color.b))
+        let left = (canvas.width - width) / 2, top = (canvas.height - height) / 2
+        let rowBytes = width * 4
+        pixels.withUnsafeBufferPointer { source in
+            result.pixels.withUnsafeMutableBufferPointer { target in
+                for row in 0..<height {
+                    let to = ((row + top) * canvas.width + left) * 4
+                    for offset in 0..<rowBytes { target[to + offset] = source[row * rowBytes + offset] }
+                }
+            }
+        }
+        return result
+    }
+
+    /// This picture after `inset.x` transparent columns on the left and `inset.y` rows on top.
+    func padded(by inset: PixelOffset) -> Bitmap {
+        guard inset.x > 0 || inset.y > 0 else { return self }
+        let canvasWidth = width + inset.x
+        var result = [UInt8](repeating: 0, count: canvasWidth * (height + inset.y) * 4)
+        let rowBytes = width * 4
+        pixels.withUnsafeBufferPointer { source in
+            result.withUnsafeMutableBufferPointer { target in
+                for row in 0..<height {
+                    let to = ((row + inset.y) * canvasWidth + inset.x) * 4
+                    for offset in 0..<rowBytes { target[to + offset] = source[row * rowBytes + offset] }
+                }
+            }
+        }
+        return Bitmap(width: canvasWidth, height: height + inset.y, pixels: result)
+    }
+
     /// The `rect` pixels of this picture (clamped to it).
     func cropped(to rect: PixelRect) -> Bitmap {
         let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))

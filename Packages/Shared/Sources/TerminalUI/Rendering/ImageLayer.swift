@@ -19,6 +19,15 @@ struct ImageLayer: Sendable {
     struct SizedKey: Hashable {
         var identity: Int
         var size: PixelSize
+        var inset: PixelOffset
+        var matte: ImagePlacement.Matte?
+
+        init(_ placement: ImagePlacement) {
+            identity = placement.identity
+            size = placement.pixelSize
+            inset = placement.inset
+            matte = placement.matte
+        }
     }
 
     private struct KittyImage {
@@ -113,7 +122,7 @@ struct ImageLayer: Sendable {
         var shown: [KittyPlacementKey: ImagePlacement.Geometry] = [:]
         var occurrences: [Int: Int] = [:]
         for placement in placements {
-            let sized = SizedKey(identity: placement.identity, size: placement.pixelSize)
+            let sized = SizedKey(placement)
             let id: Int
             if var image = kittyImages[sized] {
                 image.lastUsed = frameNumber
@@ -181,7 +190,7 @@ struct ImageLayer: Sendable {
         encoded = encoded.filter { live.contains($0.key.sized.identity) }
         // Scrolling makes a clip per row; keep only the clips on screen once there are many.
         if encoded.count > Self.maximumEncodings {
-            let shown = Set(placements.map { EncodedKey(sized: SizedKey(identity: $0.identity, size: $0.pixelSize), clip: $0.visiblePixels) })
+            let shown = Set(placements.map { EncodedKey(sized: SizedKey($0), clip: $0.visiblePixels) })
             encoded = encoded.filter { shown.contains($0.key) }
         }
         scaled = scaled.filter { live.contains($0.key.identity) }
@@ -190,7 +199,7 @@ struct ImageLayer: Sendable {
 
     private mutating func encodedBytes(for placement: ImagePlacement) -> [UInt8]? {
         let clip = placement.visiblePixels
-        let key = EncodedKey(sized: SizedKey(identity: placement.identity, size: placement.pixelSize), clip: clip)
+        let key = EncodedKey(sized: SizedKey(placement), clip: clip)
         if let bytes = encoded[key] { return bytes }
         let picture = scaledBitmap(for: placement).cropped(to: clip)
         guard picture.width > 0, picture.height > 0 else { return nil }
@@ -210,11 +219,14 @@ struct ImageLayer: Sendable {
         return bytes
     }
 
-    /// The placement's picture at its on-screen pixel size, made once per size.
+    /// The placement's picture at its on-screen pixel size after its transparent inset, made once
+    /// per size.
     private mutating func scaledBitmap(for placement: ImagePlacement) -> Bitmap {
-        let key = SizedKey(identity: placement.identity, size: placement.pixelSize)
+        let key = SizedKey(placement)
         if let cached = scaled[key] { return cached.scaled }
-        let result = placement.bitmap.resized(to: placement.pixelSize)
+        var result = placement.bitmap.resized(to: placement.pixelSize)
+        if let matte = placement.matte { result = result.centred(on: matte.size, color: matte.color) }
+        result = result.padded(by: placement.inset)
         scaled[key] = (placement.bitmap, result)
         return result
     }
