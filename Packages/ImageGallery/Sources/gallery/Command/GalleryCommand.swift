@@ -184,6 +184,9 @@ struct GalleryCommand: AsyncParsableCommand {
         let connectivity = services.connectivity
         let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
+        // Pictures from the offline cache need no network, so nothing would tell the screen that it
+        // is down: one probe at launch shows the banner as soon as the app can know.
+        Task { _ = await connectivity.probeNow() }
         try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         services.connectivity.stopProbing()
     }
