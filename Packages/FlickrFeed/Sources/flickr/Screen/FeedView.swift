@@ -258,9 +258,10 @@ struct FeedView {
             truncation: .ellipsis)
         let imageRect = FeedView.detailImageRect(for: size)
         if let large = view.large, large.id == photo.id {
-            ImageCells.draw(large.bitmap, into: &frame, in: imageRect, mode: imageMode, label: photo.title)
+            // No label over the picture: the title bar names it once.
+            ImageCells.draw(large.bitmap, into: &frame, in: imageRect, mode: imageMode)
         } else if let thumbnail = view.thumbnails[photo.id] {
-            ImageCells.draw(thumbnail, into: &frame, in: imageRect, mode: imageMode, label: photo.title)
+            ImageCells.draw(thumbnail, into: &frame, in: imageRect, mode: imageMode)
         } else {
             let text = view.largeFailed?.line(in: language) ?? FlickrMessages.loading.text(in: language)
             frame.putCentered(
