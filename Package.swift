@@ -10,7 +10,12 @@ let shared = "Packages/Shared/Sources"
 /// and 52.7M -> 5.1M cycles in the dynamic loader on this machine. Debug builds stay dynamic
 /// (quicker links). Unsafe flags are allowed here: these are the root package's own executables,
 /// which no other package builds.
+/// The executable's own module is compiled against the static Foundation too: its imports then
+/// name what static Foundation needs (CoreFoundation, ICU, ...), which linking alone does not.
 let staticInRelease: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+]
+let staticModuleInRelease: [SwiftSetting] = [
     .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
 ]
 
@@ -141,6 +146,7 @@ let package = Package(
             name: "tui-demo",
             dependencies: ["TerminalUI", "Imaging"],
             path: "\(shared)/TerminalDemo",
+            swiftSettings: staticModuleInRelease,
             linkerSettings: staticInRelease
         ),
 
@@ -157,6 +163,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/ImageGallery/Sources/gallery",
+            swiftSettings: staticModuleInRelease,
             linkerSettings: staticInRelease
         ),
 
@@ -174,6 +181,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/PhoneLookup/Sources/lookup",
+            swiftSettings: staticModuleInRelease,
             linkerSettings: staticInRelease
         ),
 
@@ -200,6 +208,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Packages/FlickrFeed/Sources/flickr",
+            swiftSettings: staticModuleInRelease,
             linkerSettings: staticInRelease
         ),
 
@@ -212,6 +221,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/bench",
+            swiftSettings: staticModuleInRelease,
             linkerSettings: staticInRelease
         ),
 
