@@ -2,7 +2,7 @@ import ErrorReporting
 import TerminalUI
 import TestSupport
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 @testable import lookup
 
 /// Every scene of the lookup at the sizes terminals open at, checked as a person would look at it.

@@ -27,7 +27,7 @@ public struct NumberFacts: Sendable, Equatable {
     public var national: String
 
     /// True when the national number has a possible length.
-    public var lengthIsPossible: Bool { possibleLengths.contains(number.nationalNumber.count) }
+    package var lengthIsPossible: Bool { possibleLengths.contains(number.nationalNumber.count) }
 }
 
 /// The in-process lookup engine: answers from libphonenumber's numbering data (regions,
