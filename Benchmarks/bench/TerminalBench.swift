@@ -52,10 +52,11 @@ private func sixelRows() async throws -> [Row] {
         Row(scenario: "sixel", figure: String(format: "%.1f ms encode, %d KB", inProcess, encoded / 1024),
             reference: String(format: "800x800; libsixel in process %.1f ms, %d KB", libsixel, theirsEncoded / 1024),
             target: "< 20 ms", met: inProcess < 20),
+        // Whole processes (start-up, PNG decode, encode, write) against each other: ours must be the faster.
         Row(scenario: "sixel", figure: oursText,
             reference: theirs.map { String(format: "img2sixel %.1f ms process", $0 * 1000) }
                 ?? "img2sixel missing (libsixel-bin)",
-            target: "< 20 ms", met: ours.map { $0 < 0.020 }),
+            target: "below img2sixel", met: ours.flatMap { ours in theirs.map { ours < $0 } }),
     ]
 }
 

@@ -17,30 +17,28 @@ public enum SixelEncoder {
         let width = bitmap.width, height = bitmap.height
         guard width > 0, height > 0 else { return [] }
         let count = width * height
-        // Pass 1: resolve alpha, count colours into bins.
+        // Pass 1: resolve alpha, note each pixel's bin (-1: transparent) and count the bins.
         var histogram = SixelHistogram()
         var bins = [Int32](repeating: -1, count: count)
         bitmap.pixels.withUnsafeBufferPointer { pixels in
-            histogram.counts.withUnsafeMutableBufferPointer { counts in
-                histogram.sums.withUnsafeMutableBufferPointer { sums in
-                    bins.withUnsafeMutableBufferPointer { bins in
-                        for index in 0..<count {
-                            let offset = index * 4
-                            let alpha = pixels[offset + 3]
-                            guard alpha >= 128 else { continue }
-                            var red = pixels[offset], green = pixels[offset + 1], blue = pixels[offset + 2]
-                            if alpha != 255 {
-                                red = UInt8((Int(red) * Int(alpha) + 127) / 255)
-                                green = UInt8((Int(green) * Int(alpha) + 127) / 255)
-                                blue = UInt8((Int(blue) * Int(alpha) + 127) / 255)
-                            }
-                            let bin = SixelPalette.bin(red, green, blue)
-                            bins[index] = Int32(bin)
-                            counts[bin] += 1
-                            sums[bin * 3] += Int(red)
-                            sums[bin * 3 + 1] += Int(green)
-                            sums[bin * 3 + 2] += Int(blue)
+            histogram.totals.withUnsafeMutableBufferPointer { totals in
+                bins.withUnsafeMutableBufferPointer { bins in
+                    for index in 0..<count {
+                        let offset = index * 4
+                        let alpha = pixels[offset + 3]
+                        guard alpha >= 128 else { continue }
+                        var red = pixels[offset], green = pixels[offset + 1], blue = pixels[offset + 2]
+                        if alpha != 255 {
+                            red = UInt8((Int(red) * Int(alpha) + 127) / 255)
+                            green = UInt8((Int(green) * Int(alpha) + 127) / 255)
+                            blue = UInt8((Int(blue) * Int(alpha) + 127) / 255)
                         }
+                        let bin = SixelPalette.bin(red, green, blue)
+                        bins[index] = Int32(bin)
+                        totals[bin * 4] += 1
+                        totals[bin * 4 + 1] += Int(red)
+                        totals[bin * 4 + 2] += Int(green)
+                        totals[bin * 4 + 3] += Int(blue)
                     }
                 }
             }
@@ -133,31 +131,38 @@ private struct SixelWriter {
         let bits = UnsafeMutablePointer<UInt8>.allocate(capacity: colors * width)
         bits.initialize(repeating: 0, count: colors * width)
         let columns = UnsafeMutablePointer<Int32>.allocate(capacity: colors * width)
-        var columnCount = [Int](repeating: 0, count: colors)
-        var used: [Int] = []
-        used.reserveCapacity(colors)
+        let columnCount = UnsafeMutablePointer<Int>.allocate(capacity: colors)
+        columnCount.initialize(repeating: 0, count: colors)
+        let used = UnsafeMutablePointer<Int>.allocate(capacity: colors)
+        var usedCount = 0
         defer {
             bits.deallocate()
             columns.deallocate()
+            columnCount.deallocate()
+            used.deallocate()
         }
         var top = 0
         while top < height {
             let rows = min(6, height - top)
-            used.removeAll(keepingCapacity: true)
+            usedCount = 0
             for x in 0..<width {
                 for row in 0..<rows {
                     let color = Int(indices[(top + row) * width + x])
                     guard color < colors else { continue }
                     let slot = color * width + x
                     if bits[slot] == 0 {
-                        if columnCount[color] == 0 { used.append(color) }
+                        if columnCount[color] == 0 {
+                            used[usedCount] = color
+                            usedCount += 1
+                        }
                         columns[color * width + columnCount[color]] = Int32(x)
                         columnCount[color] += 1
                     }
                     bits[slot] |= UInt8(1 << row)
                 }
             }
-            for (order, color) in used.enumerated() {
+            for order in 0..<usedCount {
+                let color = used[order]
                 if order > 0 { write(UInt8(ascii: "$")) }
                 write(UInt8(ascii: "#"))
                 write(number: color)
