@@ -5,6 +5,15 @@ import PackageDescription
 
 let shared = "Packages/Shared/Sources"
 
+/// Release executables carry the Swift runtime and Foundation inside them, so a process starts
+/// without resolving some twenty shared libraries' symbols: `gallery --help` 24.5 -> 16.5 ms of CPU
+/// and 52.7M -> 5.1M cycles in the dynamic loader on this machine. Debug builds stay dynamic
+/// (quicker links). Unsafe flags are allowed here: these are the root package's own executables,
+/// which no other package builds.
+let staticInRelease: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "InterviewWorkbench",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -131,7 +140,8 @@ let package = Package(
         .executableTarget(
             name: "tui-demo",
             dependencies: ["TerminalUI", "Imaging"],
-            path: "\(shared)/TerminalDemo"
+            path: "\(shared)/TerminalDemo",
+            linkerSettings: staticInRelease
         ),
 
         // MARK: Task 1: the image gallery
@@ -146,13 +156,14 @@ let package = Package(
                 "ImageGallery", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Packages/ImageGallery/Sources/gallery"
+            path: "Packages/ImageGallery/Sources/gallery",
+            linkerSettings: staticInRelease
         ),
 
         // MARK: Task 2: the phone-number lookup
         .target(
             name: "PhoneLookup",
-            dependencies: ["Networking", "Caching", "ErrorReporting"],
+            dependencies: ["Networking", "Caching", "ErrorReporting", "StateStore"],
             path: "Packages/PhoneLookup/Sources/PhoneLookup",
             resources: [.copy("Resources")]
         ),
@@ -162,7 +173,8 @@ let package = Package(
                 "PhoneLookup", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Packages/PhoneLookup/Sources/lookup"
+            path: "Packages/PhoneLookup/Sources/lookup",
+            linkerSettings: staticInRelease
         ),
 
         // MARK: Task 3: the Flickr feed
@@ -187,7 +199,8 @@ let package = Package(
                 "FlickrFeed", "FlickrDemo", "TerminalUI", "DemoServer", "CommandOptions", "CommandOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Packages/FlickrFeed/Sources/flickr"
+            path: "Packages/FlickrFeed/Sources/flickr",
+            linkerSettings: staticInRelease
         ),
 
         // MARK: Benchmarks
@@ -198,7 +211,8 @@ let package = Package(
                 "ImageGallery", "PhoneLookup", "FlickrFeed", "FlickrDemo", "CSixel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Benchmarks/bench"
+            path: "Benchmarks/bench",
+            linkerSettings: staticInRelease
         ),
 
         // MARK: Tests

@@ -18,7 +18,13 @@ struct ScreenHarness {
         if let cellPixels { renderer.imageMode = .pixels(.kitty, cell: cellPixels) }
     }
 
-    var geometry: ScreenGeometry { ScreenGeometry(size: size, cellPixels: renderer.imageMode.cellPixels) }
+    var geometry: ScreenGeometry { renderer.geometry(size: size) }
+
+    /// Turns `f` (cells that fit the height) on or off, as the screen does.
+    mutating func toggleFit() {
+        renderer.fitsHeight.toggle()
+        model.send(.layoutChanged(geometry.galleryLayout))
+    }
 
     /// The screen as a frame.
     func frame() -> Frame { renderer.render(model.state, size: size) }

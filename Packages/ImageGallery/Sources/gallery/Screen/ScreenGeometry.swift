@@ -16,10 +16,14 @@ struct ScreenGeometry: Sendable, Hashable {
     let size: TerminalSize
     /// One terminal cell in pixels, when pictures are drawn with real pixels.
     var cellPixels: PixelSize?
+    /// `f`: cells as tall as the list, so a whole picture is on screen at once (centred, square);
+    /// off, the task's rule (as wide as the screen) holds.
+    var fitsHeight: Bool
 
-    init(size: TerminalSize, cellPixels: PixelSize? = nil) {
+    init(size: TerminalSize, cellPixels: PixelSize? = nil, fitsHeight: Bool = false) {
         self.size = size
         self.cellPixels = cellPixels
+        self.fitsHeight = fitsHeight
     }
 
     static let titleRow = 0
@@ -32,30 +36,50 @@ struct ScreenGeometry: Sendable, Hashable {
     /// (cell size unknown, or a screen too narrow for a square of two rows).
     var squareSide: Int? {
         guard let cellPixels, cellPixels.width > 0, cellPixels.height > 0 else { return nil }
-        let side = size.columns * cellPixels.width - 2 * Self.marginPixels
+        var side = size.columns * cellPixels.width - 2 * Self.marginPixels
+        if fitsHeight { side = min(side, listHeight * cellPixels.height - 2 * Self.marginPixels) }
         return side >= 2 * cellPixels.height ? side : nil
     }
 
-    /// The square, in pixels from the top-left corner of its cell.
+    /// The square, in pixels from the top-left corner of its cell: 10 pixels in, or centred
+    /// across when it fits the height.
     var squarePixels: PixelRect? {
-        squareSide.map { PixelRect(x: Self.marginPixels, y: Self.marginPixels, width: $0, height: $0) }
+        guard let side = squareSide else { return nil }
+        let left = fitsHeight ? max(Self.marginPixels, (size.columns * (cellPixels?.width ?? 0) - side) / 2) : Self.marginPixels
+        return PixelRect(x: left, y: Self.marginPixels, width: side, height: side)
     }
 
     /// Rows between two cells: one with half-blocks; none in pixels, where the margins are inside the cell.
     var gap: Int { squareSide == nil ? 1 : 0 }
-    /// The first column of a cell.
-    var cellLeft: Int { squareSide == nil ? 1 : 0 }
+    /// The first column of a cell: centred when it fits the height.
+    var cellLeft: Int {
+        guard squareSide == nil else { return 0 }
+        return fitsHeight ? max(1, (size.columns - cellWidth) / 2) : 1
+    }
+
+    /// With half-blocks, the columns of a cell as tall as the list: its inner square is two
+    /// columns per row (two pixels per row), capped at the task's width.
+    private var fittedBlockWidth: Int {
+        let rows = max(3, listHeight)
+        return min(max(4, size.columns - 2), 2 * (rows - 2) + 2)
+    }
 
     /// Rows the list has.
     var listHeight: Int { max(0, size.rows - 3) }
     /// The status bar's row.
     var statusRow: Int { max(0, size.rows - 1) }
     /// Columns of one cell, border included (with half-blocks), or the whole width (in pixels).
-    var cellWidth: Int { squareSide == nil ? max(4, size.columns - 2) : size.columns }
+    var cellWidth: Int {
+        guard squareSide == nil else { return size.columns }
+        return fitsHeight ? fittedBlockWidth : max(4, size.columns - 2)
+    }
     /// Rows of one cell: with half-blocks, border included, half the width (a square of half-block
     /// pixels); in pixels, the rows that hold the top margin, the square and the bottom margin.
     var cellHeight: Int {
-        guard let side = squareSide, let cellPixels else { return max(3, cellWidth / 2) }
+        guard let side = squareSide, let cellPixels else {
+            // Fitted: an inner square of two columns per row, plus the border.
+            return fitsHeight ? (cellWidth - 2) / 2 + 2 : max(3, cellWidth / 2)
+        }
         return (side + 2 * Self.marginPixels + cellPixels.height - 1) / cellPixels.height
     }
     /// The picture area inside a cell's border.

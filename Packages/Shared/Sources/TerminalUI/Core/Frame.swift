@@ -156,20 +156,22 @@ public struct Frame: Sendable, Hashable {
         self[right, bottom] = Cell("┘", style: style)
     }
 
-    /// Copies `other` into this frame with its top-left cell at (`column`, `row`), clipped.
-    /// Pictures drawn into `other` with real pixels come along, moved and clipped the same way.
-    public mutating func draw(_ other: Frame, column: Int, row: Int) {
+    /// Copies `other` into this frame with its top-left cell at (`column`, `row`), clipped to this
+    /// frame and to `clip` when given. Pictures drawn into `other` with real pixels come along,
+    /// moved and clipped the same way.
+    public mutating func draw(_ other: Frame, column: Int, row: Int, clippedTo clip: Rect? = nil) {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
         let slotOffset = Int32(images.count)
         for var placement in other.images {
             placement.rect.column += column
             placement.rect.row += row
             placement.visible.column += column
             placement.visible.row += row
-            placement.visible = placement.visible.intersection(bounds)
+            placement.visible = placement.visible.intersection(area)
             images.append(placement)
         }
         for y in 0..<other.size.rows {
-            for x in 0..<other.size.columns where contains(column: column + x, row: row + y) {
+            for x in 0..<other.size.columns where area.contains(column: column + x, row: row + y) {
                 var cell = other.cells[y * other.size.columns + x]
                 if cell.imageSlot != 0 { cell.imageSlot += slotOffset }
                 set(cell, column: column + x, row: row + y)
