@@ -17,56 +17,47 @@ public enum SixelEncoder {
         let width = bitmap.width, height = bitmap.height
         guard width > 0, height > 0 else { return [] }
         let count = width * height
-        // Pass 1: resolve alpha, count colours into bins.
+        // Pass 1: count the opaque pixels' colours into bins.
         var histogram = SixelHistogram()
-        var bins = [Int32](repeating: -1, count: count)
         bitmap.pixels.withUnsafeBufferPointer { pixels in
-            histogram.counts.withUnsafeMutableBufferPointer { counts in
-                histogram.sums.withUnsafeMutableBufferPointer { sums in
-                    bins.withUnsafeMutableBufferPointer { bins in
-                        for index in 0..<count {
-                            let offset = index * 4
-                            let alpha = pixels[offset + 3]
-                            guard alpha >= 128 else { continue }
-                            var red = pixels[offset], green = pixels[offset + 1], blue = pixels[offset + 2]
-                            if alpha != 255 {
-                                red = UInt8((Int(red) * Int(alpha) + 127) / 255)
-                                green = UInt8((Int(green) * Int(alpha) + 127) / 255)
-                                blue = UInt8((Int(blue) * Int(alpha) + 127) / 255)
-                            }
-                            let bin = SixelPalette.bin(red, green, blue)
-                            bins[index] = Int32(bin)
-                            counts[bin] += 1
-                            sums[bin * 3] += Int(red)
-                            sums[bin * 3 + 1] += Int(green)
-                            sums[bin * 3 + 2] += Int(blue)
-                        }
-                    }
+            histogram.totals.withUnsafeMutableBufferPointer { totals in
+                for index in 0..<count {
+                    guard let (red, green, blue) = Self.opaqueColor(pixels, at: index * 4) else { continue }
+                    let bin = SixelPalette.bin(red, green, blue)
+                    totals[bin * 4] += 1
+                    totals[bin * 4 + 1] += Int(red)
+                    totals[bin * 4 + 2] += Int(green)
+                    totals[bin * 4 + 3] += Int(blue)
                 }
             }
         }
         let palette = SixelPalette(histogram, maximum: max(2, colors))
-        // Pass 2: each pixel's palette index; `transparent` for those left out.
-        let transparent = 256
-        var indices = [UInt16](repeating: UInt16(transparent), count: count)
-        palette.indexOfBin.withUnsafeBufferPointer { table in
-            bins.withUnsafeBufferPointer { bins in
-                indices.withUnsafeMutableBufferPointer { indices in
-                    for index in 0..<count where bins[index] >= 0 {
-                        indices[index] = UInt16(table[Int(bins[index])])
-                    }
-                }
-            }
-        }
         var writer = SixelWriter(capacity: Self.bound(width: width, height: height, colors: palette.colors.count))
         defer { writer.deallocate() }
         writer.header(width: width, height: height, palette: palette.colors)
-        indices.withUnsafeBufferPointer { indices in
-            writer.bands(indices, width: width, height: height, colors: palette.colors.count)
+        // Pass 2: each pixel's palette index (its bin's box), band by band.
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            palette.indexOfBin.withUnsafeBufferPointer { table in
+                writer.bands(width: width, height: height, colors: palette.colors.count) { index in
+                    guard let (red, green, blue) = Self.opaqueColor(pixels, at: index * 4) else { return nil }
+                    return Int(table[SixelPalette.bin(red, green, blue)])
+                }
+            }
         }
         writer.write(0x1B)
         writer.write(UInt8(ascii: "\\"))
         return writer.bytes
+    }
+
+    /// The colour of the pixel at byte `offset`, composited over black; nil when it is transparent
+    /// (alpha under 128).
+    @inline(__always)
+    private static func opaqueColor(_ pixels: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt8, UInt8, UInt8)? {
+        let alpha = pixels[offset + 3]
+        guard alpha >= 128 else { return nil }
+        guard alpha != 255 else { return (pixels[offset], pixels[offset + 1], pixels[offset + 2]) }
+        func over(_ value: UInt8) -> UInt8 { UInt8((Int(value) * Int(alpha) + 127) / 255) }
+        return (over(pixels[offset]), over(pixels[offset + 1]), over(pixels[offset + 2]))
     }
 
     /// The most bytes an encoding can take: per band, each (colour, column) pair costs at most a
@@ -128,36 +119,42 @@ private struct SixelWriter {
     /// Every band of six rows: for each colour in the band (in the order first met), its sixels
     /// at the columns where it occurs, run-length encoded, with `$` between colours and `-`
     /// between bands.
-    mutating func bands(_ indices: UnsafeBufferPointer<UInt16>, width: Int, height: Int, colors: Int) {
+    mutating func bands(width: Int, height: Int, colors: Int, colorAt: (Int) -> Int?) {
         // Per colour: the six-bit pattern at each column, and the columns it occurs in, in order.
         let bits = UnsafeMutablePointer<UInt8>.allocate(capacity: colors * width)
         bits.initialize(repeating: 0, count: colors * width)
         let columns = UnsafeMutablePointer<Int32>.allocate(capacity: colors * width)
-        var columnCount = [Int](repeating: 0, count: colors)
-        var used: [Int] = []
-        used.reserveCapacity(colors)
+        let columnCount = UnsafeMutablePointer<Int>.allocate(capacity: colors)
+        columnCount.initialize(repeating: 0, count: colors)
+        let used = UnsafeMutablePointer<Int>.allocate(capacity: colors)
+        var usedCount = 0
         defer {
             bits.deallocate()
             columns.deallocate()
+            columnCount.deallocate()
+            used.deallocate()
         }
         var top = 0
         while top < height {
             let rows = min(6, height - top)
-            used.removeAll(keepingCapacity: true)
+            usedCount = 0
             for x in 0..<width {
                 for row in 0..<rows {
-                    let color = Int(indices[(top + row) * width + x])
-                    guard color < colors else { continue }
+                    guard let color = colorAt((top + row) * width + x) else { continue }
                     let slot = color * width + x
                     if bits[slot] == 0 {
-                        if columnCount[color] == 0 { used.append(color) }
+                        if columnCount[color] == 0 {
+                            used[usedCount] = color
+                            usedCount += 1
+                        }
                         columns[color * width + columnCount[color]] = Int32(x)
                         columnCount[color] += 1
                     }
                     bits[slot] |= UInt8(1 << row)
                 }
             }
-            for (order, color) in used.enumerated() {
+            for order in 0..<usedCount {
+                let color = used[order]
                 if order > 0 { write(UInt8(ascii: "$")) }
                 write(UInt8(ascii: "#"))
                 write(number: color)

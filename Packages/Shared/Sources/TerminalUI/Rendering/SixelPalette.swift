@@ -4,8 +4,9 @@ import Imaging
 /// (5 bits a channel), and the palette index of every such colour.
 ///
 /// One pass counts the picture's colours into 32768 bins; the bins (a few thousand in a photo)
-/// are split, box by box, where the pixels' spread is largest, at the weighted median; each box
-/// becomes the mean of its pixels. A pixel's index is its bin's box: one table look-up.
+/// are split, box by box, where the pixels' spread is largest, at the weighted median of the
+/// widest channel (found from 256 buckets, no sorting); each box becomes the mean of its pixels.
+/// A pixel's index is its bin's box: one table look-up.
 struct SixelPalette {
     /// The palette, opaque.
     var colors: [RGBA]
@@ -29,15 +30,17 @@ struct SixelPalette {
         bins.reserveCapacity(4096)
         // Each bin's mean colour: what the boxes sort and split by.
         var means = [Int32](repeating: 0, count: Self.binCount * 3)
-        for bin in 0..<Self.binCount where histogram.counts[bin] > 0 {
-            let count = histogram.counts[bin]
+        let totals = histogram.totals
+        for bin in 0..<Self.binCount where totals[bin * 4] > 0 {
+            let count = totals[bin * 4]
             bins.append(Int32(bin))
-            means[bin * 3] = Int32(histogram.sums[bin * 3] / count)
-            means[bin * 3 + 1] = Int32(histogram.sums[bin * 3 + 1] / count)
-            means[bin * 3 + 2] = Int32(histogram.sums[bin * 3 + 2] / count)
+            means[bin * 3] = Int32(totals[bin * 4 + 1] / count)
+            means[bin * 3 + 1] = Int32(totals[bin * 4 + 2] / count)
+            means[bin * 3 + 2] = Int32(totals[bin * 4 + 3] / count)
         }
         var boxes: [Box] = []
-        if !bins.isEmpty { boxes.append(Box(lo: 0, hi: bins.count, bins: bins, means: means, counts: histogram.counts)) }
+        if !bins.isEmpty { boxes.append(Box(lo: 0, hi: bins.count, bins: bins, means: means, totals: totals)) }
+        var scratch = [Int32](repeating: 0, count: bins.count)
         while boxes.count < limit {
             // The box with the largest squared error that can still be split.
             var best = -1, bestScore = 0.0
@@ -47,17 +50,37 @@ struct SixelPalette {
             }
             guard best >= 0 else { break }
             let box = boxes[best]
-            let axis = box.axis
-            bins[box.lo..<box.hi].sort { means[Int($0) * 3 + axis] < means[Int($1) * 3 + axis] }
-            // The weighted median: the first bin at which half the pixels are behind.
-            var behind = 0, split = box.lo + 1
-            for position in box.lo..<(box.hi - 1) {
-                behind += histogram.counts[Int(bins[position])]
-                split = position + 1
+            // Split at the weighted median of the widest channel: the pixels per value of it
+            // (256 buckets), then the bins at or below the median value before those above.
+            var weights = [Int](repeating: 0, count: 256)
+            var highest = 0
+            for position in box.lo..<box.hi {
+                let bin = Int(bins[position])
+                let value = Int(means[bin * 3 + box.axis])
+                weights[value] += totals[bin * 4]
+                highest = max(highest, value)
+            }
+            var behind = 0, median = 0
+            for value in 0..<256 {
+                behind += weights[value]
+                median = value
                 if behind * 2 >= box.count { break }
             }
-            boxes[best] = Box(lo: box.lo, hi: split, bins: bins, means: means, counts: histogram.counts)
-            boxes.append(Box(lo: split, hi: box.hi, bins: bins, means: means, counts: histogram.counts))
+            // Both halves keep a bin: the widest channel has at least two values in the box.
+            if median >= highest { median = (0..<highest).last { weights[$0] > 0 } ?? 0 }
+            var split = box.lo
+            for position in box.lo..<box.hi where Int(means[Int(bins[position]) * 3 + box.axis]) <= median {
+                scratch[split] = bins[position]
+                split += 1
+            }
+            var above = split
+            for position in box.lo..<box.hi where Int(means[Int(bins[position]) * 3 + box.axis]) > median {
+                scratch[above] = bins[position]
+                above += 1
+            }
+            bins[box.lo..<box.hi] = scratch[box.lo..<box.hi]
+            boxes[best] = Box(lo: box.lo, hi: split, bins: bins, means: means, totals: totals)
+            boxes.append(Box(lo: split, hi: box.hi, bins: bins, means: means, totals: totals))
         }
         var colors: [RGBA] = []
         var indexOfBin = [UInt8](repeating: 0, count: Self.binCount)
@@ -65,9 +88,9 @@ struct SixelPalette {
             var red = 0, green = 0, blue = 0
             for position in box.lo..<box.hi {
                 let bin = Int(bins[position])
-                red += histogram.sums[bin * 3]
-                green += histogram.sums[bin * 3 + 1]
-                blue += histogram.sums[bin * 3 + 2]
+                red += totals[bin * 4 + 1]
+                green += totals[bin * 4 + 2]
+                blue += totals[bin * 4 + 3]
                 indexOfBin[bin] = UInt8(index)
             }
             let count = max(1, box.count)
@@ -87,15 +110,15 @@ struct SixelPalette {
         var axis: Int
         var score: Double
 
-        init(lo: Int, hi: Int, bins: [Int32], means: [Int32], counts: [Int]) {
+        init(lo: Int, hi: Int, bins: [Int32], means: [Int32], totals: [Int]) {
             self.lo = lo
             self.hi = hi
             var total = 0
             var sum = (0.0, 0.0, 0.0), square = (0.0, 0.0, 0.0)
             for position in lo..<hi {
                 let bin = Int(bins[position])
-                let weight = Double(counts[bin])
-                total += counts[bin]
+                let weight = Double(totals[bin * 4])
+                total += totals[bin * 4]
                 let red = Double(means[bin * 3]), green = Double(means[bin * 3 + 1]), blue = Double(means[bin * 3 + 2])
                 sum.0 += weight * red
                 sum.1 += weight * green
@@ -113,8 +136,8 @@ struct SixelPalette {
     }
 }
 
-/// How many opaque pixels fall in each 15-bit colour bin, and the sums of their channels.
+/// How many opaque pixels fall in each 15-bit colour bin, and the sums of their channels: four
+/// numbers a bin (count, red, green, blue), side by side for one cache line a pixel.
 struct SixelHistogram {
-    var counts = [Int](repeating: 0, count: SixelPalette.binCount)
-    var sums = [Int](repeating: 0, count: SixelPalette.binCount * 3)
+    var totals = [Int](repeating: 0, count: SixelPalette.binCount * 4)
 }
