@@ -19,7 +19,8 @@ struct GalleryCommand: AsyncParsableCommand {
         abstract: "A gallery of pictures loaded on demand, with an offline cache.",
         discussion: """
             Keys: arrows or j/k move, PgUp/PgDn/Home/End, Enter removes a loaded picture, r refreshes \
-            (pull-to-refresh; the mouse wheel up at the top does it too), ? help, q quits.
+            (pull-to-refresh; the mouse wheel up at the top does it too), f fits the pictures to the \
+            screen's height, ? help, q quits.
             Exit status in plain and JSON mode: 0 when every picture loaded, 2 when any failed, 64 for a usage error.
             """
     )
@@ -32,7 +33,7 @@ struct GalleryCommand: AsyncParsableCommand {
 
     @OptionGroup var shared: SharedOptions
 
-    @Option(name: .customLong("demo-port"), help: "The demo server's port (0: any free one).")
+    @Option(name: .customLong("demo-port"), help: "The demo server's port (0, or when it is busy: a free one, named on stderr).")
     var demoPort = 8089
 
     @Option(name: .customLong("demo-faults"), help: "Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down.")
