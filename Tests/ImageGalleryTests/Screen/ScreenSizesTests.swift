@@ -121,6 +121,17 @@ struct GalleryScreenSizesTests {
         #expect(screen.model.state.items.count == 6)
     }
 
+    @Test("in pixels, f makes the square as tall as the list allows, centred, with its 10-pixel margins")
+    func fitInPixels() throws {
+        var screen = ScreenHarness(columns: 80, rows: 24, cellPixels: PixelSize(width: 10, height: 20))
+        screen.toggleFit()
+        let square = try #require(screen.geometry.squarePixels)
+        #expect(square.height == 21 * 20 - 20 && square.width == square.height)
+        #expect(square.x == (800 - square.width) / 2 && square.y == 10)
+        #expect(screen.geometry.cellHeight == 21)
+        #expect(screen.model.state.layout.cellPixelSize == PictureSize(width: square.width, height: square.height))
+    }
+
     @Test("f fits cells to the screen's height and back", arguments: sizes)
     func fit(size: TerminalSize) {
         var screen = ScreenHarness(columns: size.columns, rows: size.rows)
