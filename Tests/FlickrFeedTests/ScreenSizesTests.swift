@@ -131,6 +131,17 @@ struct ScreenSizesTests {
         }
     }
 
+    @Test("in Russian too, no bar cuts a word where it could be shortened", arguments: sizes)
+    func russian(size: TerminalSize) {
+        for scene in Scene.allCases {
+            let (feed, view, offline) = state(scene)
+            let lines = lines(FeedView(language: .russian, imageMode: .text, now: now, isOffline: offline)
+                .render(feed, view, size: size))
+            #expect(ScreenAudit.midWordCuts(in: lines, rows: [0, 1, size.rows - 1]).isEmpty,
+                    "\(scene): \(lines.joined(separator: "\n"))")
+        }
+    }
+
     @Test("at 80x24 and 160x45 two rows of photos show, the second cut by the bottom edge where it must be")
     func twoRows() {
         let (feed, view, _) = state(.loaded)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TerminalUI
 
@@ -41,5 +42,17 @@ struct GridViewTests {
         #expect(HelpOverlay.toggles(.key(.character("?")), showing: false))
         #expect(!HelpOverlay.toggles(.tick, showing: true))
         #expect(TextLayout.fit(["↑↓ move", "Enter open", "r refresh", "q quit"], toWidth: 20) == "↑↓ move · q quit")
+    }
+}
+
+@Suite("The screen audit the size tests use")
+struct ScreenAuditTests {
+    @Test("it finds a word cut mid-word and a run of blank rows, and lets words that end in … by design pass")
+    func findsWhatIsBroken() {
+        let lines = [" Gallery   loaded 2/6", "", "┏━ 1 ━┓", "", "", "┗━━━━━┛", " ↑↓ move  Enter remo…  Loading…"]
+        #expect(ScreenAudit.midWordCuts(in: lines, rows: [0, 6]) == ["row 6:  ↑↓ move  Enter remo…  Loading…"])
+        #expect(ScreenAudit.midWordCuts(in: [" Loading… page…"], rows: [0]).isEmpty)
+        #expect(ScreenAudit.blankRuns(in: lines, rows: 2..<6, longest: 1) == ["rows 3..<5"])
+        #expect(ScreenAudit.blankRuns(in: lines, rows: 2..<6, longest: 2).isEmpty)
     }
 }

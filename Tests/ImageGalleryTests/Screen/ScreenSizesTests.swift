@@ -98,6 +98,17 @@ struct GalleryScreenSizesTests {
         }
     }
 
+    @Test("in Russian too, no bar cuts a word where it could be shortened", arguments: sizes)
+    func russian(size: TerminalSize) {
+        for scene in Scene.allCases {
+            var screen = screen(scene, size: size)
+            screen.renderer.language = .russian
+            let lines = screen.lines()
+            #expect(ScreenAudit.midWordCuts(in: lines, rows: [0, 1, size.rows - 1]).isEmpty, "\(scene): \(lines.joined(separator: "\n"))")
+            #expect(lines[0].contains("Галерея"))
+        }
+    }
+
     @Test("at 40 columns the status says less before anything is cut mid-word")
     func narrow() {
         var screen = ScreenHarness(columns: 40, rows: 24)
