@@ -59,7 +59,7 @@ struct Screenshot {
 /// x11-apps and netpbm, which `.ci/run` installs.
 ///
 /// The figure is PSNR of the picture area against the demo picture scaled to that area. Through
-/// sixel the picture is the source quantised to libsixel's 256-colour palette with dithering,
+/// sixel the picture is the source quantised to a 256-colour median-cut palette,
 /// about 25-30 dB on this detailed picture; through half-blocks every 6x6.5-pixel block is one
 /// colour, which loses the rings, checkers and text, about 15-18 dB. The test asks sixel for
 /// 22 dB (clearly "the picture", below what palette dithering costs) and at least 4 dB more than

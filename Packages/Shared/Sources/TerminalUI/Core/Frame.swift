@@ -215,6 +215,15 @@ public struct Frame: Sendable, Hashable {
         }
     }
 
+    /// Shows `grapheme` in `style` in a cell a picture owns, keeping it the picture's (kitty's
+    /// placeholders are the picture drawn as text).
+    mutating func setImageCell(_ grapheme: String, style: Style, column: Int, row: Int) {
+        guard contains(column: column, row: row) else { return }
+        let index = row * size.columns + column
+        cells[index].grapheme = grapheme
+        cells[index].style = style
+    }
+
     /// The pictures whose every visible cell is still theirs: a picture something was drawn over
     /// (an alert, a menu) is not shown at all rather than shown on top of it.
     public var visibleImages: [ImagePlacement] {

@@ -1,4 +1,3 @@
-import CSixel
 import Foundation
 import Imaging
 
@@ -57,29 +56,6 @@ enum KittyGraphics {
     static let deleteAllImages = "\u{1b}_Ga=d,d=A,q=2\u{1b}\\"
 }
 
-/// Sixel through libsixel, the encoder behind `img2sixel`.
-public enum SixelEncoder {
-    /// Why a picture could not be encoded.
-    public struct Failure: Error, Sendable, Hashable {
-        /// libsixel's status code.
-        public let status: Int32
-    }
-
-    /// `bitmap` as one DCS sixel sequence with up to `colors` palette colours (alpha over black).
-    public static func encode(_ bitmap: Bitmap, colors: Int = 256) throws(Failure) -> [UInt8] {
-        guard bitmap.width > 0, bitmap.height > 0 else { return [] }
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            csixel_encode_rgba(pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height),
-                               Int32(max(2, min(256, colors))), &output, &length)
-        }
-        guard status == 0, let output else { throw Failure(status: status) }
-        defer { csixel_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: length))
-    }
-}
-
 /// iTerm2's inline images: a PNG in an OSC 1337 sequence.
 enum ITerm2Graphics {
     /// Shows `png` at the cursor, `size` pixels large, without moving the cursor.
@@ -118,11 +94,22 @@ extension Bitmap {
         return result
     }
 
+    /// This picture with transparent columns on the right and rows below, to `size` (no smaller).
+    func extended(to size: PixelSize) -> Bitmap {
+        guard size.width > width || size.height > height else { return self }
+        return padded(by: .zero, to: PixelSize(width: max(size.width, width), height: max(size.height, height)))
+    }
+
     /// This picture after `inset.x` transparent columns on the left and `inset.y` rows on top.
     func padded(by inset: PixelOffset) -> Bitmap {
         guard inset.x > 0 || inset.y > 0 else { return self }
-        let canvasWidth = width + inset.x
-        var result = [UInt8](repeating: 0, count: canvasWidth * (height + inset.y) * 4)
+        return padded(by: inset, to: PixelSize(width: width + inset.x, height: height + inset.y))
+    }
+
+    /// This picture at `inset` on a transparent canvas of `canvas` pixels.
+    private func padded(by inset: PixelOffset, to canvas: PixelSize) -> Bitmap {
+        let canvasWidth = canvas.width
+        var result = [UInt8](repeating: 0, count: canvasWidth * canvas.height * 4)
         let rowBytes = width * 4
         pixels.withUnsafeBufferPointer { source in
             result.withUnsafeMutableBufferPointer { target in
@@ -132,7 +119,7 @@ extension Bitmap {
                 }
             }
         }
-        return Bitmap(width: canvasWidth, height: height + inset.y, pixels: result)
+        return Bitmap(width: canvasWidth, height: canvas.height, pixels: result)
     }
 
     /// The `rect` pixels of this picture (clamped to it).

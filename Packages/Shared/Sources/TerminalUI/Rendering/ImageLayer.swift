@@ -64,15 +64,23 @@ struct ImageLayer: Sendable {
 
     /// Palette size of sixel pictures.
     let sixelColors: Int
+    /// kitty pictures are drawn as Unicode placeholders (inside tmux): each image is sent once,
+    /// through tmux's passthrough, with a virtual placement; the cells showing it are text.
+    let placeholders: Bool
 
-    init(graphics: GraphicsProtocol, cellSizeKnown: Bool, sixelColors: Int = 256) {
+    init(graphics: GraphicsProtocol, cellSizeKnown: Bool, sixelColors: Int = 256, placeholders: Bool = false) {
         self.graphics = graphics
         self.cellSizeKnown = cellSizeKnown
         self.sixelColors = sixelColors
+        self.placeholders = graphics == .kitty && placeholders
     }
 
     /// Bytes that take every one of our pictures off the screen and out of the terminal's memory.
-    var cleanup: [UInt8] { graphics == .kitty ? Array(KittyGraphics.deleteAllImages.utf8) : [] }
+    var cleanup: [UInt8] {
+        guard graphics == .kitty else { return [] }
+        let delete = Array(KittyGraphics.deleteAllImages.utf8)
+        return placeholders ? TmuxPassthrough.wrapSequences(delete) : delete
+    }
 
     /// The ids of kitty images the terminal holds for us.
     var kittyImageIDs: Set<Int> { Set(kittyImages.values.map(\.id)) }
@@ -109,7 +117,7 @@ struct ImageLayer: Sendable {
     mutating func update(_ placements: [ImagePlacement], cellsRewritten: (Rect) -> Bool) -> [Operation] {
         frameNumber += 1
         switch graphics {
-        case .kitty: return updateKitty(placements)
+        case .kitty: return placeholders ? updatePlaceholders(placements) : updateKitty(placements)
         case .sixel, .iTerm2: return updateInCells(placements, cellsRewritten: cellsRewritten)
         case .blocks, .none: return []
         }
@@ -156,6 +164,54 @@ struct ImageLayer: Sendable {
         kittyShown = shown
         operations += evictKittyImages()
         return operations
+    }
+
+    // MARK: kitty through Unicode placeholders
+
+    /// Sends each picture not yet in the terminal with its virtual placement, the size of its
+    /// cells; where it shows is the placeholder text `drawPlaceholders` writes into the frame.
+    private mutating func updatePlaceholders(_ placements: [ImagePlacement]) -> [Operation] {
+        var bytes: [UInt8] = []
+        for placement in placements {
+            let sized = SizedKey(placement)
+            if var image = kittyImages[sized] {
+                image.lastUsed = frameNumber
+                kittyImages[sized] = image
+                continue
+            }
+            let used = Set(kittyImages.values.map(\.id))
+            guard let id = KittyPlaceholders.ids.first(where: { !used.contains($0) }) else { continue }
+            // The picture fills its cells exactly (transparent beyond it), so scaling it into them is none.
+            let cells = PixelSize(width: placement.rect.width * placement.cellPixels.width,
+                                  height: placement.rect.height * placement.cellPixels.height)
+            KittyGraphics.transmit(scaledBitmap(for: placement).extended(to: cells), id: id, into: &bytes)
+            KittyPlaceholders.virtualPlacement(id: id, cells: placement.rect.size, into: &bytes)
+            scaled[sized] = nil
+            kittyImages[sized] = KittyImage(id: id, source: placement.bitmap, lastUsed: frameNumber)
+        }
+        var operations: [Operation] = bytes.isEmpty ? [] : [.anywhere(TmuxPassthrough.wrapSequences(bytes))]
+        for case let .anywhere(deletion) in evictKittyImages() {
+            operations.append(.anywhere(TmuxPassthrough.wrapSequences(deletion)))
+        }
+        return operations
+    }
+
+    /// Writes the placeholder text of every picture the terminal holds into its visible cells:
+    /// U+10EEEE with the cell's row and column in the picture, coloured with the image id.
+    func drawPlaceholders(_ placements: [ImagePlacement], into frame: inout Frame) {
+        for placement in placements {
+            guard let id = kittyImages[SizedKey(placement)]?.id else { continue }
+            let style = Style(foreground: .palette(UInt8(id)))
+            let visible = placement.visible.intersection(frame.bounds)
+            guard !visible.isEmpty else { continue }
+            for row in visible.row..<visible.maxRow {
+                for column in visible.column..<visible.maxColumn {
+                    guard let text = KittyPlaceholders.cell(row: row - placement.rect.row, column: column - placement.rect.column)
+                    else { continue }
+                    frame.setImageCell(text, style: style, column: column, row: row)
+                }
+            }
+        }
     }
 
     /// Deletes the least recently shown images beyond `keptImages` that are not on screen.
@@ -205,8 +261,7 @@ struct ImageLayer: Sendable {
         guard picture.width > 0, picture.height > 0 else { return nil }
         var bytes: [UInt8] = []
         if graphics == .sixel {
-            guard let sixel = try? SixelEncoder.encode(picture, colors: sixelColors) else { return nil }
-            bytes = sixel
+            bytes = SixelEncoder.encode(picture, colors: sixelColors)
         } else {
             guard let png = try? ImageEncoder.png(picture) else { return nil }
             if cellSizeKnown {

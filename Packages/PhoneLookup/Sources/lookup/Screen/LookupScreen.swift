@@ -8,6 +8,8 @@ import TerminalUI
 @MainActor
 final class LookupScreen: TerminalScreen {
     private let store: LookupStore
+    /// The numbering data the dialer formats the typed number with (the flow's own).
+    private let numbering: NumberingPlan
     private let language: Language
     private var field: TextField
     private var focus = DialerScene.Focus.field
@@ -19,8 +21,9 @@ final class LookupScreen: TerminalScreen {
     /// The keys overlay (`?`), as in the gallery and Flickr apps: any key or click closes it.
     private(set) var isShowingHelp = false
 
-    init(store: LookupStore, language: Language) {
+    init(store: LookupStore, numbering: NumberingPlan, language: Language) {
         self.store = store
+        self.numbering = numbering
         self.language = language
         field = TextField(placeholder: Strings.placeholder.text(in: language))
         store.send(.start)
@@ -35,7 +38,7 @@ final class LookupScreen: TerminalScreen {
     /// arriving (or failing) show at once, not at the first key.
     func start(context: ScreenContext) {
         self.context = context
-        store.onChange = { [weak self] _ in self?.changed() }
+        store.attach { [weak self] _ in self?.changed() }
         changed()
     }
 
@@ -88,7 +91,7 @@ final class LookupScreen: TerminalScreen {
         defer { renderedScene = state.scene }
         switch state.scene {
         case .dialer:
-            return DialerScene.render(state, field: Self.asTyped(field, plan: store.numbering, region: state.selectedCountry.isoCode),
+            return DialerScene.render(state, field: Self.asTyped(field, plan: numbering, region: state.selectedCountry.isoCode),
                                       focus: focus, spinner: spinner, language: language, size: size)
         case .picker:
             if renderedScene != .picker {   // just opened: the selected country in the middle
