@@ -131,6 +131,17 @@ struct ScreenSizesTests {
         }
     }
 
+    @Test("in Russian too, no bar cuts a word where it could be shortened", arguments: sizes)
+    func russian(size: TerminalSize) {
+        for scene in Scene.allCases {
+            let (feed, view, offline) = state(scene)
+            let lines = lines(FeedView(language: .russian, imageMode: .text, now: now, isOffline: offline)
+                .render(feed, view, size: size))
+            #expect(ScreenAudit.midWordCuts(in: lines, rows: [0, 1, size.rows - 1]).isEmpty,
+                    "\(scene): \(lines.joined(separator: "\n"))")
+        }
+    }
+
     @Test("at 80x24 and 160x45 two rows of photos show, the second cut by the bottom edge where it must be")
     func twoRows() {
         let (feed, view, _) = state(.loaded)
@@ -145,11 +156,19 @@ struct ScreenSizesTests {
         }
     }
 
-    @Test("with the cell size in pixels a cell's picture frame is 4:3 within a row and the picture loads at 4:3")
+    @Test("with the cell size in pixels a cell's picture frame is exactly 4:3 and the picture loads at 4:3")
     func pixelCells() {
         let layout = FeedLayout(size: TerminalSize(columns: 160, rows: 45), cellPixels: PixelSize(width: 10, height: 20))
         let width = layout.cellWidth * 10, height = layout.imageLines * 20
         #expect(abs(Double(width) * 3 / 4 - Double(height)) <= 10, "4:3 to the nearest row")
         #expect(layout.thumbnailSize == PixelSize(width: width, height: width * 3 / 4))
+        // Drawn with real pixels, each cell's frame is exactly 4:3, whatever the photo's own shape.
+        let (feed, _, _) = state(.loaded)
+        var view = FeedViewState(feed)
+        for photo in feed.photos { view.thumbnails[photo.id] = Bitmap(width: 30, height: 60, filledWith: RGBA(r: 9, g: 9, b: 9)) }
+        let frame = FeedView(language: .english, imageMode: .pixels(.kitty, cell: PixelSize(width: 10, height: 20)),
+                             now: now, isOffline: false).render(feed, view, size: TerminalSize(columns: 160, rows: 45))
+        let mattes = frame.images.compactMap(\.matte?.size)
+        #expect(!mattes.isEmpty && mattes.allSatisfy { $0 == layout.thumbnailSize })
     }
 }

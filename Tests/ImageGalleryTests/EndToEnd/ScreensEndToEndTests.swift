@@ -1,4 +1,6 @@
 import DemoServer
+import ImageGallery
+@testable import gallery
 import Foundation
 import TestSupport
 import Testing
@@ -79,5 +81,30 @@ extension ServerAndProcessTests {
             try await tmux.send("q")
             try await tmux.expectRestored()
         }
+    }
+}
+
+@Suite("The first frame before the demo server")
+struct DemoStartingLoaderTests {
+    @Test("a load waits for the demo server and goes to the address it really took")
+    func waitsAndRebases() async throws {
+        let inner = MockImageLoader()
+        let expected = URL(string: "http://127.0.0.1:8089")!
+        let actual = URL(string: "http://127.0.0.1:41234")!
+        let (ready, signal) = AsyncStream.makeStream(of: URL.self)
+        let base = Task { () throws -> URL in
+            for await url in ready { return url }
+            throw CancellationError()
+        }
+        let loader = DemoStartingLoader(inner: inner, expectedBase: expected, base: base)
+        inner.answerImmediately(URL(string: "http://127.0.0.1:41234/img/1.jpg")!, with: .success(Fixture.picture()))
+        async let picture = loader.load(URL(string: "http://127.0.0.1:8089/img/1.jpg")!, targetSize: PictureSize(width: 4, height: 4))
+        // Nothing reaches the loader before the server listens.
+        #expect(inner.requestedURLs.isEmpty)
+        signal.yield(actual)
+        _ = try await picture
+        #expect(inner.requestedURLs == [URL(string: "http://127.0.0.1:41234/img/1.jpg")!])
+        #expect(DemoStartingLoader.rebase(URL(string: "http://x.test/a.jpg")!, from: expected, to: actual)
+                == URL(string: "http://x.test/a.jpg")!)
     }
 }

@@ -98,6 +98,17 @@ struct GalleryScreenSizesTests {
         }
     }
 
+    @Test("in Russian too, no bar cuts a word where it could be shortened", arguments: sizes)
+    func russian(size: TerminalSize) {
+        for scene in Scene.allCases {
+            var screen = screen(scene, size: size)
+            screen.renderer.language = .russian
+            let lines = screen.lines()
+            #expect(ScreenAudit.midWordCuts(in: lines, rows: [0, 1, size.rows - 1]).isEmpty, "\(scene): \(lines.joined(separator: "\n"))")
+            #expect(lines[0].contains("Галерея"))
+        }
+    }
+
     @Test("at 40 columns the status says less before anything is cut mid-word")
     func narrow() {
         var screen = ScreenHarness(columns: 40, rows: 24)
@@ -119,6 +130,17 @@ struct GalleryScreenSizesTests {
         while screen.model.state.selectedIndex == 0 { _ = screen.input(.key(.down)) }
         // Every row of the first cell was on screen at some point: the scroll reached its bottom.
         #expect(screen.model.state.items.count == 6)
+    }
+
+    @Test("in pixels, f makes the square as tall as the list allows, centred, with its 10-pixel margins")
+    func fitInPixels() throws {
+        var screen = ScreenHarness(columns: 80, rows: 24, cellPixels: PixelSize(width: 10, height: 20))
+        screen.toggleFit()
+        let square = try #require(screen.geometry.squarePixels)
+        #expect(square.height == 21 * 20 - 20 && square.width == square.height)
+        #expect(square.x == (800 - square.width) / 2 && square.y == 10)
+        #expect(screen.geometry.cellHeight == 21)
+        #expect(screen.model.state.layout.cellPixelSize == PictureSize(width: square.width, height: square.height))
     }
 
     @Test("f fits cells to the screen's height and back", arguments: sizes)

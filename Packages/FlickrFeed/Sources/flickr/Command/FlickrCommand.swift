@@ -21,7 +21,7 @@ struct FlickrCommand: AsyncParsableCommand {
         discussion: """
             Full-screen in a terminal; plain text (or JSON lines with --json) when stdout is not a terminal \
             or with --plain. Keys: arrows move, Enter opens a photo, Esc returns, r (or the wheel up at \
-            the top) refreshes, q quits.
+            the top) refreshes, ? help, q quits.
             Exit status in plain and JSON mode: 0 every fetch succeeded, 2 some failed but something was \
             shown, 1 nothing could be shown, 64 usage error.
             """

@@ -199,7 +199,16 @@ struct FeedView {
         // The 4:3 frame, visible around a picture that does not fill it.
         let frameStyle = Style().background(.palette(236))
         frame.fill(rect, with: " ", style: frameStyle)
-        if let bitmap = view.thumbnails[photo.id] {
+        if let bitmap = view.thumbnails[photo.id], let cell = imageMode.cellPixels {
+            // In pixels the frame is exactly 4:3, as wide as the cell and centred in its rows, the
+            // picture fitted inside it on the frame's grey.
+            let size = layout.thumbnailSize
+            let area = PixelRect(
+                x: 0, y: max(0, (rect.height * cell.height - size.height) / 2), width: size.width, height: size.height)
+            ImageCells.draw(
+                bitmap, into: &frame, pixels: area, of: rect, mode: imageMode, style: frameStyle,
+                matte: RGBA(r: 48, g: 48, b: 48))
+        } else if let bitmap = view.thumbnails[photo.id] {
             ImageCells.draw(
                 bitmap, into: &frame, in: rect, mode: imageMode,
                 background: RGBA(r: 48, g: 48, b: 48), label: photo.title)

@@ -19,7 +19,8 @@ struct GalleryCommand: AsyncParsableCommand {
         abstract: "A gallery of pictures loaded on demand, with an offline cache.",
         discussion: """
             Keys: arrows or j/k move, PgUp/PgDn/Home/End, Enter removes a loaded picture, r refreshes \
-            (pull-to-refresh; the mouse wheel up at the top does it too), ? help, q quits.
+            (pull-to-refresh; the mouse wheel up at the top does it too), f fits the pictures to the \
+            screen's height, ? help, q quits.
             Exit status in plain and JSON mode: 0 when every picture loaded, 2 when any failed, 64 for a usage error.
             """
     )
@@ -32,7 +33,7 @@ struct GalleryCommand: AsyncParsableCommand {
 
     @OptionGroup var shared: SharedOptions
 
-    @Option(name: .customLong("demo-port"), help: "The demo server's port (0: any free one).")
+    @Option(name: .customLong("demo-port"), help: "The demo server's port (0, or when it is busy: a free one, named on stderr).")
     var demoPort = 8089
 
     @Option(name: .customLong("demo-faults"), help: "Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down.")
@@ -95,13 +96,23 @@ struct GalleryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let language = shared.language
+        let interactive = !shared.plain && !shared.json && TerminalApp.isInteractive(environment: ProcessInfo.processInfo.environment)
         var demoServer: DemoServer?
+        /// The demo server starting while the first frame is already on screen (full screen only).
+        var demoStart: Task<(DemoServer?, URL), any Error>?
         let pictureURLs: [URL]
         if demo {
             let plan = try demoFaults.map { try DemoFaultPlan(parsing: $0) } ?? DemoFaultPlan()
-            let (server, base) = try await startDemo(plan: plan)
-            demoServer = server
-            pictureURLs = DemoGallery.urls(base: base)
+            if interactive, !plan.serverDown, demoPort != 0, DemoPortNotice.isFree(port: demoPort) {
+                // The screen shows at once; loads wait for the server (see DemoStartingLoader).
+                let start = Task { try await startDemo(plan: plan, announce: false) }
+                demoStart = start
+                pictureURLs = DemoGallery.urls(base: DemoGallery.baseURL(port: demoPort))
+            } else {
+                let (server, base) = try await startDemo(plan: plan)
+                demoServer = server
+                pictureURLs = DemoGallery.urls(base: base)
+            }
         } else {
             pictureURLs = try listedURLs() ?? PictureSources.defaultURLs
         }
@@ -118,7 +129,6 @@ struct GalleryCommand: AsyncParsableCommand {
                 probeURL: pictureURLs.first
             )
         )
-        let interactive = !shared.plain && !shared.json && TerminalApp.isInteractive(environment: ProcessInfo.processInfo.environment)
         guard interactive else {
             let format: PlainReport.Format = shared.json ? .json : .text
             let summary = await runPlain(urls: pictureURLs, services: services, report: PlainReport(format: format, language: language))
@@ -126,12 +136,19 @@ struct GalleryCommand: AsyncParsableCommand {
             if !summary.allLoaded { throw ExitCode(2) }
             return
         }
-        try await runScreen(urls: pictureURLs, services: services, language: language)
+        let loader: any GalleryImageLoading = demoStart.map { start in
+            DemoStartingLoader(inner: services.loader, expectedBase: DemoGallery.baseURL(port: demoPort),
+                               base: Task { try await start.value.1 })
+        } ?? services.loader
+        try await runScreen(urls: pictureURLs, services: services, loader: loader, serverReady: demoStart.map { start in
+            Task { _ = try? await start.value }
+        }, language: language)
         await demoServer?.stop()
+        if let started = try? await demoStart?.value.0 { await started.stop() }
     }
 
     /// Starts the demo server (unless the plan says it is down) and returns it with its base URL.
-    private func startDemo(plan: DemoFaultPlan) async throws -> (DemoServer?, URL) {
+    private func startDemo(plan: DemoFaultPlan, announce: Bool = true) async throws -> (DemoServer?, URL) {
         guard !plan.serverDown else { return (nil, DemoGallery.baseURL(port: demoPort)) }
         let server = DemoServer(port: demoPort)
         try DemoGallery.install(on: server, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
@@ -143,7 +160,7 @@ struct GalleryCommand: AsyncParsableCommand {
             try DemoGallery.install(on: free, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
             let base = try await startOrExplain(free)
             let notice = DemoPortNotice.busy(asked: demoPort, taken: base.port ?? 0)
-            FileHandle.standardError.write(Data("gallery: \(notice.text(in: shared.language))\n".utf8))
+            if announce { FileHandle.standardError.write(Data("gallery: \(notice.text(in: shared.language))\n".utf8)) }
             return (free, base)
         } catch {
             throw DemoPortNotice.failure(error, language: shared.language)
@@ -177,16 +194,22 @@ struct GalleryCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    private func runScreen(urls: [URL], services: GalleryServices, language: Language) async throws {
+    private func runScreen(
+        urls: [URL], services: GalleryServices, loader: any GalleryImageLoading, serverReady: Task<Void, Never>?,
+        language: Language
+    ) async throws {
         let state = GalleryState(urls: urls, configuration: GalleryConfiguration(autoRetry: !noAutoRetry))
-        let store = GalleryStore(state: state, loader: services.loader)
+        let store = GalleryStore(state: state, loader: loader)
         if let warning = services.diskCacheWarning { store.send(.offlineCacheUnavailable(warning)) }
         let connectivity = services.connectivity
         let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
         // Pictures from the offline cache need no network, so nothing would tell the screen that it
         // is down: one probe at launch shows the banner as soon as the app can know.
-        Task { _ = await connectivity.probeNow() }
+        Task {
+            await serverReady?.value
+            _ = await connectivity.probeNow()
+        }
         try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         services.connectivity.stopProbing()
     }

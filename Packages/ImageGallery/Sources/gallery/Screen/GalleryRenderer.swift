@@ -152,7 +152,6 @@ struct GalleryRenderer: Sendable {
             frame.put("▶", column: 0, row: rect.row + rect.height / 2, style: style)
         }
         let inner = Rect(column: rect.column + 1, row: rect.row + 1, width: rect.width - 2, height: rect.height - 2)
-        let middle = inner.row + inner.height / 2
         switch item.status {
         case .loaded(let picture):
             ImageCells.draw(picture.bitmap, into: &frame, in: inner, mode: imageMode,
@@ -160,16 +159,8 @@ struct GalleryRenderer: Sendable {
             if item.isReloading {
                 frame.put(" \(Spinner(phase: spinnerPhase).symbol) ", column: rect.maxColumn - 5, row: rect.row, style: style)
             }
-        case .loading:
-            let text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
-            frame.putCentered(text, in: inner, row: middle)
-        case .failed(let failure):
-            var lines = TextLayout.wrap(failure.cellMessage.text(in: language), width: max(1, inner.width - 2))
-            if failure.kind.suggestsRefresh { lines += TextLayout.wrap(ScreenPhrases.pullToRefreshKey.text(in: language), width: max(1, inner.width - 2)) }
-            let start = middle - lines.count / 2
-            for (offset, line) in lines.enumerated() {
-                frame.putCentered(line, in: inner, row: start + offset, style: Self.messageStyle)
-            }
+        case .loading, .failed:
+            drawMessage(of: item.status, in: inner, into: &frame)
         case .idle:
             break
         }
@@ -198,14 +189,26 @@ struct GalleryRenderer: Sendable {
                          height: (square.y + square.height) / cell.height - top)
         frame.fill(inner)
         frame.put(" \(item.id.rawValue + 1) ", column: inner.column + 1, row: inner.row)
-        let middle = inner.row + inner.height / 2
         switch item.status {
+        case .loading, .failed:
+            drawMessage(of: item.status, in: inner, into: &frame)
+        case .idle, .loaded:
+            break
+        }
+    }
+
+    /// The spinner of a loading cell, or what went wrong in a failed one (with the seed's «Pull down
+    /// to refresh» and its key when trying again may help), centred in `inner`.
+    private func drawMessage(of status: LoadStatus, in inner: Rect, into frame: inout Frame) {
+        let middle = inner.row + inner.height / 2
+        switch status {
         case .loading:
             let text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
             frame.putCentered(text, in: inner, row: middle)
         case .failed(let failure):
-            var lines = TextLayout.wrap(failure.cellMessage.text(in: language), width: max(1, inner.width - 2))
-            if failure.kind.suggestsRefresh { lines += TextLayout.wrap(ScreenPhrases.pullToRefreshKey.text(in: language), width: max(1, inner.width - 2)) }
+            let width = max(1, inner.width - 2)
+            var lines = TextLayout.wrap(failure.cellMessage.text(in: language), width: width)
+            if failure.kind.suggestsRefresh { lines += TextLayout.wrap(ScreenPhrases.pullToRefreshKey.text(in: language), width: width) }
             let start = middle - lines.count / 2
             for (offset, line) in lines.enumerated() {
                 frame.putCentered(line, in: inner, row: start + offset, style: Self.messageStyle)

@@ -97,11 +97,6 @@ public struct GridView: Sendable, Hashable {
         offsetRow = visibleOffsetRow(itemCount: itemCount, height: height)
     }
 
-    /// Moves the first row shown by `rows` (the wheel), kept in range; the selection stays.
-    public mutating func scroll(byRows rows: Int, itemCount: Int, height: Int) {
-        offsetRow = max(0, min(offsetRow + rows, maximumOffsetRow(itemCount: itemCount, height: height)))
-    }
-
     /// The first grid row shown so that the selection is visible whole.
     public func visibleOffsetRow(itemCount: Int, height: Int) -> Int {
         let visible = visibleRows(height: height)

@@ -1,0 +1,32 @@
+import ErrorReporting
+import Foundation
+import Testing
+@testable import FlickrFeed
+@testable import flickr
+
+@Suite("Plain and JSON output say what a stopped command can")
+struct PlainOutputTests {
+    private let urls = FlickrImageURLs(imageBase: URL(string: "http://127.0.0.1:9")!)
+
+    @Test("a network failure in plain output says to run the command again, not that loading resumes")
+    func networkHint() {
+        let line = FeedPager.batchError(Fixtures.offline).line(in: .english)
+        #expect(line == "No internet connection. Run the command again once the connection works")
+        #expect(!FeedPager.batchError(Fixtures.timeout).line(in: .russian).contains("потяните"))
+        #expect(FeedPager.batchError(Fixtures.keyRefused) == Fixtures.keyRefused.userFacingError)
+    }
+
+    @Test("--demo prints no image addresses (its server is gone after the command); JSON carries the owner's name")
+    func demoAndOwner() throws {
+        var photo = Fixtures.photo(1)
+        photo.ownerName = "Ann"
+        let report = PageReport(page: 1, source: .network, photos: [photo], pages: 1, total: 1, dropped: 0)
+        let plain = PagerFormatter(style: .plain, imageURLs: urls, printsImageURLs: false).lines(for: .page(report))
+        #expect(plain[1] == "50001\tPhoto 1\tAnn")
+        let json = PagerFormatter(style: .json, imageURLs: urls, printsImageURLs: false).lines(for: .page(report))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json[1].utf8)) as? [String: String])
+        #expect(object["ownerName"] == "Ann" && object["owner"] == "owner1@N00" && object["image"] == nil)
+        let real = PagerFormatter(style: .json, imageURLs: urls).lines(for: .page(report))
+        #expect(real[1].contains(#""ownerName":"Ann","image":"http://127.0.0.1:9/"#))
+    }
+}
