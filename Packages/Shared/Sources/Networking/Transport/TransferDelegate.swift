@@ -137,8 +137,11 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             return
         }
         transfer.finish(.failure(refusal))
+        // nil ends the task with the redirect response as its last: nothing more is fetched. No
+        // `cancel()` as well: FoundationNetworking runs this handler later on its own queue, and a
+        // cancel that gets there first makes it trap ("Received callback for HTTP redirection,
+        // but we're not waiting for it").
         completionHandler(nil)
-        task.cancel()
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
