@@ -36,6 +36,11 @@ let package = Package(
     ],
     targets: [
         // MARK: Shared foundation
+        // The one lock of the workbench: a pthread mutex the thread sanitizer sees (Mutex's futex it does not).
+        .target(
+            name: "Locking",
+            path: "\(shared)/Locking"
+        ),
         .target(
             name: "ErrorReporting",
             dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -44,6 +49,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
+                "Locking",
                 "ErrorReporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
@@ -59,6 +65,7 @@ let package = Package(
         .target(
             name: "Caching",
             dependencies: [
+                "Locking",
                 "ErrorReporting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -96,6 +103,7 @@ let package = Package(
         .target(
             name: "DemoServer",
             dependencies: [
+                "Locking",
                 "Imaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -148,7 +156,7 @@ let package = Package(
         // MARK: Task 2: the phone-number lookup
         .target(
             name: "PhoneLookup",
-            dependencies: ["Networking", "Caching", "ErrorReporting"],
+            dependencies: ["Locking", "Networking", "Caching", "ErrorReporting"],
             path: "Packages/PhoneLookup/Sources/PhoneLookup",
             resources: [.copy("Resources")]
         ),
@@ -165,6 +173,7 @@ let package = Package(
         .target(
             name: "FlickrFeed",
             dependencies: [
+                "Locking",
                 "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -208,10 +217,10 @@ let package = Package(
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
         .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Locking", "Networking", "DemoServer"]),
         .testTarget(
             name: "CachingTests",
-            dependencies: ["Caching", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Locking", "Caching", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(
@@ -219,14 +228,14 @@ let package = Package(
             dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"]
         ),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
-        .testTarget(name: "ImageGalleryTests", dependencies: ["TestSupport", "ImageGallery", "DemoServer", "gallery"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["Locking", "ImagePipeline", "DemoServer"]),
+        .testTarget(name: "ImageGalleryTests", dependencies: ["Locking", "TestSupport", "ImageGallery", "DemoServer", "gallery"]),
         .testTarget(
             name: "PhoneLookupTests",
-            dependencies: ["TestSupport", "PhoneLookup", "DemoServer", "lookup"],
+            dependencies: ["Locking", "TestSupport", "PhoneLookup", "DemoServer", "lookup"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
+        .testTarget(name: "FlickrFeedTests", dependencies: ["Locking", "TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "gallery", "lookup", "flickr"]),
     ]
 )

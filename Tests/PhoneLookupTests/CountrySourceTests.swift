@@ -1,6 +1,6 @@
 import ErrorReporting
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import PhoneLookup
 
@@ -13,7 +13,7 @@ final class MockFetcher: CountryDataFetching {
 
 /// An in-memory cache.
 final class MockCache: CountryDataCaching {
-    private let store = Mutex<[String: Data]>([:])
+    private let store = LockedValue<[String: Data]>([:])
     init(_ initial: [String: Data] = [:]) { store.withLock { $0 = initial } }
     func savedCountryData(forKey key: String) -> Data? { store.withLock { $0[key] } }
     func saveCountryData(_ data: Data, forKey key: String) throws { store.withLock { $0[key] = data } }

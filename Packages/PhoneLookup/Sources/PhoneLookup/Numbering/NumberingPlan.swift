@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// libphonenumber's numbering data, as the engine reads it: the metadata of every region
 /// (calling codes, prefixes, possible lengths, line-type patterns, formats) and the prefix
@@ -124,7 +124,7 @@ final class PrefixTables: Sendable {
     private let directory: URL
     /// Tables added with `--prefix-data`, one per kind, whatever calling codes their files hold.
     private let overrides: [Kind: PrefixTable]
-    private let cache = Mutex<[String: PrefixTable]>([:])
+    private let cache = LockedValue<[String: PrefixTable]>([:])
 
     init(directory: URL, overrides: [Kind: PrefixTable] = [:]) {
         self.directory = directory

@@ -1,14 +1,14 @@
 #if canImport(CCurl)
 import CCurl
 import Foundation
-import Synchronization
+import Locking
 
 /// One load on libcurl: its easy handle, what arrived so far, and the caller waiting for the outcome.
 ///
 /// The easy handle and the received bytes are touched only by libcurl's callbacks and the driver
 /// thread of ``CurlMulti`` (never by two threads at once: the handle is in the multi, or it is not
 /// yet or no longer, and then nobody but `deinit` touches it). The outcome and the continuation are
-/// shared with the caller and live behind a Mutex. That split is what makes the
+/// shared with the caller and live behind a lock. That split is what makes the
 /// `@unchecked Sendable` safe.
 final class CurlTransfer: @unchecked Sendable {
     private struct Outcome {
@@ -31,7 +31,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [String: String] = [:]
     private var tooLarge = false
 
-    private let outcome = Mutex(Outcome())
+    private let outcome = LockedValue(Outcome())
 
     /// Makes the easy handle for `request`; nil when libcurl cannot make one.
     init?(request: HTTPRequest, configuration: HTTPClient.Configuration) {
