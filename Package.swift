@@ -236,6 +236,70 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "FlickrFeedTests", dependencies: ["Locking", "TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "gallery", "lookup", "flickr"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "DemoServer", "FlickrDemo", "gallery", "lookup", "flickr"]
+        ),
+
+        // MARK: Fuzzing
+        // The parsers that read outside bytes, as one entry per fuzz target; the regression suite
+        // replays every input the fuzzers kept (Tests/FuzzRegressionTests/Corpus).
+        .target(
+            name: "FuzzEntries",
+            dependencies: ["PhoneLookup", "FlickrFeed", "TerminalUI", "Imaging"],
+            path: "Fuzz/Entries"
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["FuzzEntries"],
+            resources: [.copy("Corpus")]
+        ),
     ]
 )
+
+// `WORKBENCH_FUZZ=1 swift build -c debug -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz`
+// adds the libFuzzer executables (fuzz-countries, fuzz-jpeg…); without it they do not exist, since
+// they link only with libFuzzer.
+if Context.environment["WORKBENCH_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzMain", dependencies: ["FuzzEntries"], path: "Fuzz/Main"))
+    for name in ["countries", "phone-number", "flickr-response", "terminal-input", "jpeg", "png"] {
+        package.targets.append(
+            .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzEntries", "FuzzMain"], path: "Fuzz/\(name)")
+        )
+    }
+}
+
+// `WORKBENCH_TEST_TARGETS=NetworkingTests,CachingTests swift build --build-tests …` declares only those
+// test targets and what they depend on, so a second build (CI's thread-sanitizer pass) compiles the
+// suites it runs rather than the whole workbench.
+if let wanted = Context.environment["WORKBENCH_TEST_TARGETS"] {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var needed = Set<String>()
+    var pending = wanted.split(separator: ",").map { String($0) }
+    while let name = pending.popLast() {
+        guard needed.insert(name).inserted, let target = byName[name] else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products.removeAll()
+}
+
+
+// `WORKBENCH_TSAN=1`: the workbench's own modules are compiled with the thread sanitizer and its
+// dependencies as they are, so a sanitized build reuses the dependencies of the plain one in the same
+// `.build` (CI's last phase: `WORKBENCH_TSAN=1 WORKBENCH_TEST_TARGETS=… swift build --build-tests`).
+// TSan still sees every lock and atomic of ours and the pthread calls of everything; what it cannot
+// see are plain memory accesses inside the dependencies (`swift build --sanitize=thread` covers
+// them too, at the price of compiling BoringSSL and NIO again).
+if Context.environment["WORKBENCH_TSAN"] != nil {
+    for target in package.targets where [.regular, .test, .executable].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=thread"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
+    }
+}
