@@ -1,5 +1,8 @@
 import DemoServer
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -60,6 +63,22 @@ struct DemoServerTests {
         await server.stop()
         #expect(clock.now - started < .seconds(2))
         _ = await load.value
+    }
+
+    // Cancelling the server's run with a connection accepted but not yet served traps in NIO
+    // ("Deinited NIOAsyncWriter without calling finish()"); a graceful stop serves or closes it.
+    @Test("stop while connections are still arriving ends cleanly, every time")
+    func stopWhileConnectionsArrive() async throws {
+        for _ in 0..<10 {
+            let server = DemoServer()
+            server.route("/x", .text("x"))
+            let base = try await server.start()
+            let sockets = (0..<20).map { _ in connectedSocket(port: base.port ?? 0) }
+            #expect(sockets.allSatisfy { $0 >= 0 })
+            await server.stop()
+            #expect(server.baseURL == nil)
+            for socket in sockets where socket >= 0 { close(socket) }
+        }
     }
 
     @Test("prefix routes, dynamic handlers with query items, and 404 for anything else")
@@ -198,4 +217,29 @@ func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) async t
         }
         try await Task.sleep(for: .milliseconds(5))
     }
+}
+
+/// A TCP connection to 127.0.0.1:`port` that sends nothing: the kernel accepts it at once, the
+/// server may not have served it yet. Returns -1 when it cannot connect.
+private func connectedSocket(port: Int) -> Int32 {
+    #if canImport(Glibc)
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+    let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard socket >= 0 else { return -1 }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard result == 0 else {
+        close(socket)
+        return -1
+    }
+    return socket
 }

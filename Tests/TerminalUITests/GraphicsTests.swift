@@ -258,7 +258,7 @@ struct GraphicsTests {
         #expect(!plain.kittyGraphics && !plain.sixel && plain.complete)
         let capabilities = TerminalCapabilities.detect(environment: ["TERM": "xterm"]).resolved(with: answer)
         #expect(capabilities.graphics == .kitty)
-        #expect(capabilities.graphicsSummary == "graphics: kitty (10x20 px cells)")
+        #expect(capabilities.cellPixelSize == PixelSize(width: 10, height: 20))
         #expect(capabilities.sixelColors == 16)
     }
 

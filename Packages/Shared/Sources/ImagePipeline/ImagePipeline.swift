@@ -76,8 +76,8 @@ public final class ImagePipeline: Sendable {
         memory.removeAll()
     }
 
-    /// Bytes of decoded pictures held in memory now.
-    public var memoryCost: Int { memory.totalCost }
+    /// Bytes of decoded pictures held in memory now (tests hold the limit with it).
+    package var memoryCost: Int { memory.totalCost }
 
     // MARK: - Steps
 
@@ -126,11 +126,8 @@ public final class ImagePipeline: Sendable {
             try diskCache.store(data, forKey: request.diskKey)
             return nil
         } catch {
-            logger.error(
-                "could not save image for offline use",
-                metadata: ["url": "\(Redactor.redact(request.url))", "error": "\(error)"]
-            )
-            return error.userFacingError
+            return ErrorReporter(logger: logger, language: .english)
+                .report(error, context: "could not save \(request.url.absoluteString) for offline use")
         }
     }
 

@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import Locking
 import Logging
 import NIOCore
-import Locking
+import ServiceLifecycle
 
 /// An embedded HTTP server on 127.0.0.1 for `--demo` modes and networked tests.
 ///
@@ -116,7 +117,7 @@ public final class DemoServer: Sendable {
 final class ServerCore: Sendable {
     enum Lifecycle {
         case idle
-        case running(task: Task<Void, Never>, url: URL)
+        case running(task: Task<Void, Never>, group: ServiceGroup, url: URL)
         case stopping(task: Task<Void, Never>)
     }
 
@@ -138,7 +139,7 @@ final class ServerCore: Sendable {
 
     var baseURL: URL? {
         state.withLock { state in
-            if case .running(_, let url) = state.lifecycle { return url }
+            if case .running(_, _, let url) = state.lifecycle { return url }
             return nil
         }
     }
@@ -163,9 +164,13 @@ final class ServerCore: Sendable {
                 },
                 logger: logger
             )
+            // Run inside a service group of our own so that stop can shut down gracefully: cancelling
+            // the run instead traps in NIO when a connection was accepted but not yet served
+            // ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481).
+            let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
             let task = Task {
                 do {
-                    try await app.run()
+                    try await group.run()
                 } catch {
                     failure.withLock { $0 = String(describing: error) }
                 }
@@ -178,37 +183,40 @@ final class ServerCore: Sendable {
                 await task.value
                 throw DemoServer.StartError.failed(failure.withLock { $0 } ?? "no listening port")
             }
-            state.withLock { $0.lifecycle = .running(task: task, url: url) }
+            state.withLock { $0.lifecycle = .running(task: task, group: group, url: url) }
             return url
         }
     }
 
     func stop() async {
         await lifecycleLock.withLock {
-            let (task, channels) = state.withLock { state -> (Task<Void, Never>?, [any Channel]) in
-                guard case .running(let task, _) = state.lifecycle else { return (nil, []) }
+            let running = state.withLock { state -> (Task<Void, Never>, ServiceGroup, [any Channel])? in
+                guard case .running(let task, let group, _) = state.lifecycle else { return nil }
                 state.lifecycle = .stopping(task: task)
-                return (task, Array(state.channels.values))
+                return (task, group, Array(state.channels.values))
             }
-            guard let task else { return }
-            // Stalled and throttled answers end when their connection closes.
+            guard let (task, group, channels) = running else { return }
+            // Stalled and throttled answers end when their connection closes; the graceful shutdown
+            // then closes the listener, serves what was already accepted and closes idle connections.
             for channel in channels { channel.close(promise: nil) }
-            task.cancel()
+            await group.triggerGracefulShutdown()
+            // A response that never ends must not hold stop forever: past the grace period, cancel.
+            let grace = Task {
+                try? await Task.sleep(for: Self.shutdownGrace)
+                task.cancel()
+            }
             await task.value
+            grace.cancel()
             state.withLock { $0.lifecycle = .idle }
         }
     }
 
-    /// For deinit: no waiting, just make sure nothing keeps running.
+    /// How long a graceful stop may take before the run is cancelled.
+    static let shutdownGrace = Duration.seconds(5)
+
+    /// For deinit: no waiting here; the same graceful stop runs in the background.
     func cancelRun() {
-        let (task, channels) = state.withLock { state -> (Task<Void, Never>?, [any Channel]) in
-            switch state.lifecycle {
-            case .running(let task, _), .stopping(let task): (task, Array(state.channels.values))
-            case .idle: (nil, [])
-            }
-        }
-        for channel in channels { channel.close(promise: nil) }
-        task?.cancel()
+        Task { await stop() }
     }
 
     // MARK: - Bookkeeping

@@ -120,8 +120,8 @@ public final class HTTPClient: Sendable {
         try await data(from: url).body
     }
 
-    /// Number of distinct GET transfers in flight (shared ones count once); for tests and diagnostics.
-    public var inFlightTransferCount: Int { flights.count }
+    /// Number of distinct GET transfers in flight (shared ones count once); tests prove coalescing with it.
+    package var inFlightTransferCount: Int { flights.count }
 
     // MARK: - One transfer
 

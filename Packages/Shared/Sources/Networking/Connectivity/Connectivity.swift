@@ -124,7 +124,7 @@ public final class Connectivity: Sendable {
 
     /// How long the probe waits after `failures` failed probes in a row: `interval`, doubled per
     /// failure, never more than `maxInterval` (nor less than `interval`).
-    public static func probeDelay(afterFailures failures: Int, interval: Duration, maxInterval: Duration) -> Duration {
+    package static func probeDelay(afterFailures failures: Int, interval: Duration, maxInterval: Duration) -> Duration {
         let cap = max(interval, maxInterval)
         var delay = interval
         for _ in 0..<max(0, failures) {

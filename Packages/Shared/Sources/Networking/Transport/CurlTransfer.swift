@@ -1,21 +1,15 @@
 #if canImport(CCurl)
 import CCurl
 import Foundation
-import Locking
 
 /// One load on libcurl: its easy handle, what arrived so far, and the caller waiting for the outcome.
 ///
 /// The easy handle and the received bytes are touched only by libcurl's callbacks and the driver
 /// thread of ``CurlMulti`` (never by two threads at once: the handle is in the multi, or it is not
 /// yet or no longer, and then nobody but `deinit` touches it). The outcome and the continuation are
-/// shared with the caller and live behind a lock. That split is what makes the
+/// shared with the caller and live in a ``TransferOutcome``. That split is what makes the
 /// `@unchecked Sendable` safe.
 final class CurlTransfer: @unchecked Sendable {
-    private struct Outcome {
-        var continuation: CheckedContinuation<TransferResult, Never>?
-        var result: TransferResult?
-    }
-
     let url: URL
     let deadline: Duration
     let limit: Int
@@ -31,7 +25,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [String: String] = [:]
     private var tooLarge = false
 
-    private let outcome = LockedValue(Outcome())
+    private let decision = TransferOutcome()
 
     /// Makes the easy handle for `request`; nil when libcurl cannot make one.
     init?(request: HTTPRequest, configuration: HTTPClient.Configuration) {
@@ -55,36 +49,17 @@ final class CurlTransfer: @unchecked Sendable {
     /// Waits for the outcome; `start` runs once (unless the outcome is already known) with the
     /// continuation in place.
     func outcome(start: () -> Void) async -> TransferResult {
-        await withCheckedContinuation { continuation in
-            let early = outcome.withLock { outcome -> TransferResult? in
-                if let result = outcome.result { return result }
-                outcome.continuation = continuation
-                return nil
-            }
-            if let early {
-                continuation.resume(returning: early)
-            } else {
-                start()
-            }
-        }
+        await decision.wait(start: start)
     }
 
     /// Records the outcome unless one is already recorded and answers the caller; true if this call decided.
     @discardableResult
     func finish(_ result: TransferResult) -> Bool {
-        let decided = outcome.withLock { outcome -> CheckedContinuation<TransferResult, Never>?? in
-            guard outcome.result == nil else { return .none }
-            outcome.result = result
-            defer { outcome.continuation = nil }
-            return .some(outcome.continuation)
-        }
-        guard let decided else { return false }
-        decided?.resume(returning: result)
-        return true
+        decision.finish(result)
     }
 
     /// True once the outcome is known (a cancelled transfer need not be started).
-    var isFinished: Bool { outcome.withLock { $0.result != nil } }
+    var isFinished: Bool { decision.isDecided }
 
     // MARK: - Driver side
 

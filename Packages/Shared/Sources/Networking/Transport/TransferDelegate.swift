@@ -10,8 +10,6 @@ import Locking
 /// completion from URLSession (after `cancel()`) is ignored.
 final class Transfer: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<TransferResult, Never>?
-        var outcome: TransferResult?
         var response: HTTPURLResponse?
         var body = Data()
         var redirects = 0
@@ -20,6 +18,7 @@ final class Transfer: Sendable {
     let url: URL
     let limit: Int
     private let state = LockedValue(State())
+    private let decision = TransferOutcome()
 
     init(url: URL, limit: Int) {
         self.url = url
@@ -28,32 +27,13 @@ final class Transfer: Sendable {
 
     /// Waits for the outcome; `start` runs once the continuation is in place.
     func outcome(start: () -> Void) async -> TransferResult {
-        await withCheckedContinuation { continuation in
-            let early = state.withLock { state -> TransferResult? in
-                if let outcome = state.outcome { return outcome }
-                state.continuation = continuation
-                return nil
-            }
-            if let early {
-                continuation.resume(returning: early)
-            } else {
-                start()
-            }
-        }
+        await decision.wait(start: start)
     }
 
     /// Records the outcome unless one is already recorded; resumes the waiter. True if this call decided.
     @discardableResult
-    func finish(_ outcome: TransferResult) -> Bool {
-        let continuation = state.withLock { state -> CheckedContinuation<TransferResult, Never>?? in
-            guard state.outcome == nil else { return .none }
-            state.outcome = outcome
-            defer { state.continuation = nil }
-            return .some(state.continuation)
-        }
-        guard let continuation else { return false }
-        continuation?.resume(returning: outcome)
-        return true
+    func finish(_ result: TransferResult) -> Bool {
+        decision.finish(result)
     }
 
     /// Stores the response head; false if it announces more than the limit.

@@ -58,7 +58,7 @@ public struct Renderer: Sendable {
     public var cleanupBytes: [UInt8] { images.cleanup }
 
     /// The kitty image ids the terminal holds for this renderer.
-    public var kittyImageIDs: Set<Int> { images.kittyImageIDs }
+    package var kittyImageIDs: Set<Int> { images.kittyImageIDs }
 
     /// Begin and end of a synchronized update.
     static let beginSynchronized: [UInt8] = Array("\u{1b}[?2026h".utf8)

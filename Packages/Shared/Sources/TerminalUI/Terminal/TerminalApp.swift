@@ -37,7 +37,7 @@ public enum TerminalApp {
             minimumFrameInterval: Duration = .milliseconds(16),
             escapeTimeout: Duration = .milliseconds(30),
             quitOnControlC: Bool = true,
-            probeTimeout: Duration = TerminalProbe.timeout
+            probeTimeout: Duration = .milliseconds(100)
         ) {
             self.probeTimeout = probeTimeout
             self.capabilities = capabilities

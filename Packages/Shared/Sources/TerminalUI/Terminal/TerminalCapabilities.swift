@@ -91,12 +91,12 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     /// True when `TerminalApp.run` should ask the terminal: graphics not settled by the
     /// environment, or pixels in use without a known cell size.
-    public var needsProbe: Bool {
+    package var needsProbe: Bool {
         !graphicsFromEnvironment || (graphics.showsPixels && cellPixelSize == nil)
     }
 
     /// These capabilities completed by what the terminal answered.
-    public func resolved(with answer: TerminalProbe.Answer) -> TerminalCapabilities {
+    package func resolved(with answer: TerminalProbe.Answer) -> TerminalCapabilities {
         var resolved = self
         if let cell = answer.cellPixelSize { resolved.cellPixelSize = cell }
         if answer.synchronizedOutput == false { resolved.synchronizedOutput = false }
@@ -108,12 +108,5 @@ public struct TerminalCapabilities: Sendable, Hashable {
             resolved.graphics = .sixel
         }
         return resolved
-    }
-
-    /// One line for a status bar or help screen: "graphics: sixel (10x20 px cells)".
-    public var graphicsSummary: String {
-        guard graphics.showsPixels else { return "graphics: \(graphics)" }
-        let cell = cellPixelSize.map { "\($0.width)x\($0.height) px cells" } ?? "cell size assumed"
-        return "graphics: \(graphics) (\(cell))"
     }
 }

@@ -10,36 +10,36 @@ import Imaging
 /// pixels, does it know synchronized output. Every terminal answers the device-attributes request,
 /// and answers in order, so its reply ends the wait; a terminal that answers nothing costs the
 /// timeout once. Replies are read here, in raw mode, so none reaches the screen.
-public enum TerminalProbe {
+package enum TerminalProbe {
     /// What the terminal said.
-    public struct Answer: Sendable, Hashable {
+    package struct Answer: Sendable, Hashable {
         /// The kitty graphics query was answered OK.
-        public var kittyGraphics = false
+        package var kittyGraphics = false
         /// Primary device attributes list 4 (sixel graphics).
-        public var sixel = false
+        package var sixel = false
         /// `CSI 6 ; height ; width t`, the cell size in pixels.
-        public var cellPixelSize: PixelSize?
+        package var cellPixelSize: PixelSize?
         /// DECRQM for mode 2026: true when set or reset, false when not recognised, nil when unanswered.
-        public var synchronizedOutput: Bool?
+        package var synchronizedOutput: Bool?
         /// XTSMGRAPHICS: how many sixel colour registers the terminal has (xterm's VT340 has 16
         /// unless configured), nil when unanswered.
-        public var colorRegisters: Int?
+        package var colorRegisters: Int?
         /// The device attributes arrived (the terminal finished answering).
-        public var complete = false
+        package var complete = false
 
-        public init() {}
+        package init() {}
     }
 
     /// The query: kitty graphics (a 1x1 probe image, id 31, nothing stored), cell size in pixels,
     /// synchronized output mode, sixel colour registers, then primary device attributes last.
-    public static let query = "\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[16t" + "\u{1b}[?2026$p"
+    package static let query = "\u{1b}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1b}\\" + "\u{1b}[16t" + "\u{1b}[?2026$p"
         + "\u{1b}[?1;1;0S" + "\u{1b}[c"
 
     /// How long to wait for the terminal at most.
-    public static let timeout: Duration = .milliseconds(100)
+    package static let timeout: Duration = .milliseconds(100)
 
     /// Reads the terminal's replies from `bytes` (other input in between is ignored).
-    public static func parse(_ bytes: [UInt8]) -> Answer {
+    package static func parse(_ bytes: [UInt8]) -> Answer {
         var answer = Answer()
         var index = 0
         while index < bytes.count {
