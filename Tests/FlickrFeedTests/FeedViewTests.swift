@@ -63,8 +63,9 @@ struct FeedViewTests {
 
             ↑↓←→ move · Enter open · r refresh · q quit
             """
+        // (48 columns leave out "? help" rather than cut a word.)
         #expect(text == expected)
-        let layout = GridLayout(size: TerminalSize(columns: 48, rows: 20))
+        let layout = FeedLayout(size: TerminalSize(columns: 48, rows: 20))
         #expect(layout.cellWidth == 14 && layout.imageLines == 5)  // 14 x 10 pixels: 4:3 as near as whole lines go
     }
 
@@ -76,15 +77,15 @@ struct FeedViewTests {
         }
         let frame = view().render(
             feed(photos), FeedViewState(), size: TerminalSize(columns: columns, rows: 40))
-        let layout = GridLayout(size: frame.size)
-        let titleRow = layout.gridTop + layout.imageLines
+        let layout = FeedLayout(size: frame.size)
+        let titleRow = layout.gridRect.row + layout.imageLines
         let line = frame.plainText().split(separator: "\n", omittingEmptySubsequences: false)[titleRow]
         #expect(line.filter { $0 == "…" }.count == 3)
         for column in 0..<3 {
-            let start = column * (layout.cellWidth + layout.gap)
+            let start = column * (layout.cellWidth + FeedLayout.columnSpacing)
             // The gap after each title is blank: nothing spilled over.
             for x
-                in (start + layout.cellWidth)..<min(frame.size.columns, start + layout.cellWidth + layout.gap)
+                in (start + layout.cellWidth)..<min(frame.size.columns, start + layout.cellWidth + FeedLayout.columnSpacing)
             {
                 #expect(frame[x, titleRow].grapheme == " ")
             }

@@ -5,7 +5,7 @@ import ImageGallery
 
 @Suite("Batch loading for plain and JSON mode")
 struct BatchTests {
-    @Test("every item is reported once as it settles, then tallied")
+    @Test("every item is reported once, then tallied")
     func reportsEveryItem() async {
         let loader = MockImageLoader()
         for url in Fixture.urls(5) { loader.answerImmediately(url, with: .success(Fixture.picture())) }
@@ -21,6 +21,22 @@ struct BatchTests {
         let third = settled.first { $0.index == 3 }
         #expect(third?.url == Fixture.url(3))
         #expect((try? third?.outcome.get()) == nil)
+    }
+
+    @Test("items that finish out of order are still reported in the order of the list")
+    func reportsInListOrder() async {
+        let loader = MockImageLoader()
+        let urls = Fixture.urls(3)
+        let reports = LockedValue<[Int]>([])
+        async let summary = GalleryBatch.loadAll(urls, loader: loader, targetSize: PictureSize(width: 4, height: 4),
+                                                 maxConcurrent: 3) { report in reports.withLock { $0.append(report.index) } }
+        await loader.waitForRequests(3)
+        // The third finishes first, then the first, then the second.
+        loader.succeed(urls[2], with: Fixture.picture())
+        loader.succeed(urls[0], with: Fixture.picture())
+        loader.succeed(urls[1], with: Fixture.picture())
+        #expect(await summary == GallerySummary(loaded: 3, failed: 0, offline: false))
+        #expect(reports.withLock { $0 } == [1, 2, 3])
     }
 
     @Test("no more than maxConcurrent loads run at once")

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Networking
-@testable import PhoneLookup
+import PhoneLookup
 import Foundation
 import TestSupport
 import Testing
@@ -97,13 +97,21 @@ struct CommandTests {
     func countriesJSON() async throws {
         let result = try await runLookup(["--demo", "countries", "--json", "--filter", "cayman"])
         #expect(result.status == 0)
-        #expect(result.out.split(separator: "\n") == [#"{"name":"Cayman Islands","dial_code":"+345","code":"KY"}"#])
+        #expect(result.out.split(separator: "\n")
+            == [#"{"name":"Cayman Islands","dial_code":"+1 345","code":"KY","dataset_dial_code":"+345"}"#])
         let many = try await runLookup(["--demo", "countries", "--json", "--filter", "united"])
         let lines = many.out.split(separator: "\n")
         #expect(lines.count >= 3)
         for line in lines {
             #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: String])
         }
+    }
+
+    @Test("countries tells the Cayman Islands' code as +1 345, as the dialer does, and finds it by that code")
+    func countriesTable() async throws {
+        let result = try await runLookup(["--demo", "countries", "--filter", "+1 345"])
+        #expect(result.status == 0)
+        #expect(result.out.split(separator: "\n") == ["Cayman Islands  +1 345 KY"])
     }
 
     @Test("search --json writes its errors as JSON on standard output")

@@ -1,22 +1,25 @@
+import Caching
 import ErrorReporting
 import Foundation
 import Locking
+import Networking
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
-/// Serves scripted bytes or errors, counting fetches.
-final class MockFetcher: CountryDataFetching {
-    let result: Result<Data, any Error>
-    init(_ result: Result<Data, any Error>) { self.result = result }
-    func countryData(from url: URL) async throws -> Data { try result.get() }
+/// Serves scripted bytes or a network error.
+final class MockFetcher: DataLoading {
+    let result: Result<Data, NetworkError>
+    init(_ result: Result<Data, NetworkError>) { self.result = result }
+    func data(for url: URL) async throws(NetworkError) -> Data { try result.get() }
 }
 
 /// An in-memory cache.
-final class MockCache: CountryDataCaching {
-    private let store = LockedValue<[String: Data]>([:])
-    init(_ initial: [String: Data] = [:]) { store.withLock { $0 = initial } }
-    func savedCountryData(forKey key: String) -> Data? { store.withLock { $0[key] } }
-    func saveCountryData(_ data: Data, forKey key: String) throws { store.withLock { $0[key] = data } }
+final class MockCache: DataCaching {
+    private let entries = LockedValue<[String: Data]>([:])
+    init(_ initial: [String: Data] = [:]) { entries.withLock { $0 = initial } }
+    func data(forKey key: String) -> Data? { entries.withLock { $0[key] } }
+    func store(_ data: Data, forKey key: String) throws(DiskCacheError) { entries.withLock { $0[key] = data } }
+    func removeData(forKey key: String) { _ = entries.withLock { $0.removeValue(forKey: key) } }
 }
 
 @Suite("Country source: saved copy first, refreshed in the background")
@@ -42,7 +45,7 @@ struct CountrySourceTests {
         let cache = MockCache()
         let source = CachedCountrySource(url: url, fetcher: MockFetcher(.success(Fixtures.countriesData)), cache: cache)
         #expect(await updates(source).map(summary) == ["network:242"])
-        #expect(cache.savedCountryData(forKey: source.cacheKey) == Fixtures.countriesData)
+        #expect(cache.data(forKey: source.cacheKey) == Fixtures.countriesData)
     }
 
     @Test("a saved copy is shown at once, then the fresh one")
@@ -54,14 +57,14 @@ struct CountrySourceTests {
 
     @Test("offline with a copy: the copy stays, the failure is marked as having one")
     func offlineWithCopy() async {
-        let source = CachedCountrySource(url: url, fetcher: MockFetcher(.failure(Offline())),
+        let source = CachedCountrySource(url: url, fetcher: MockFetcher(.failure(.offline(host: "127.0.0.1"))),
                                          cache: MockCache(["countries:\(url.absoluteString)": small]))
         #expect(await updates(source).map(summary) == ["savedCopy:1", "failed:offline:true"])
     }
 
     @Test("offline with no copy: one failure that says why and how to retry")
     func offlineWithoutCopy() async {
-        let source = CachedCountrySource(url: url, fetcher: MockFetcher(.failure(Offline())), cache: MockCache())
+        let source = CachedCountrySource(url: url, fetcher: MockFetcher(.failure(.offline(host: "127.0.0.1"))), cache: MockCache())
         let all = await updates(source)
         #expect(all.map(summary) == ["failed:offline:false"])
         guard case .failed(let error, _) = all.first else { return }
@@ -73,7 +76,7 @@ struct CountrySourceTests {
         let cache = MockCache(["countries:\(url.absoluteString)": small])
         let source = CachedCountrySource(url: url, fetcher: MockFetcher(.success(Data("<html>".utf8))), cache: cache)
         #expect(await updates(source).map(summary) == ["savedCopy:1", "failed:invalidDataset:true"])
-        #expect(cache.savedCountryData(forKey: source.cacheKey) == small)
+        #expect(cache.data(forKey: source.cacheKey) == small)
     }
 
     @Test("a corrupt saved copy is ignored and replaced")
@@ -81,6 +84,6 @@ struct CountrySourceTests {
         let cache = MockCache(["countries:\(url.absoluteString)": Data("[".utf8)])
         let source = CachedCountrySource(url: url, fetcher: MockFetcher(.success(small)), cache: cache)
         #expect(await updates(source).map(summary) == ["network:1"])
-        #expect(cache.savedCountryData(forKey: source.cacheKey) == small)
+        #expect(cache.data(forKey: source.cacheKey) == small)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 @Suite("Country dataset")
 struct DatasetTests {

@@ -2,7 +2,7 @@ import ErrorReporting
 import Foundation
 import Synchronization
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 /// A slow async backend, to cancel while it works.
 struct SlowLookup: AsyncLookupBackend {

@@ -4,7 +4,7 @@ import Networking
 import Testing
 import TerminalUI
 @testable import lookup
-@testable import PhoneLookup
+import PhoneLookup
 
 @Suite("What a person sees: dialing codes, typing, help, failures, foreign text")
 struct PresentationTests {
@@ -84,7 +84,7 @@ struct PresentationTests {
         "Russia\u{1B}]0;pwned\u{7}", "a\u{7F}b\u{9B}c", "\u{202E}evil\u{2066}", "line\nbreak",
     ])
     func terminalSafe(raw: String) {
-        let table = Countries.table([Country(name: raw, dialCode: DialCode(parsing: "+7")!, isoCode: "RU")])
+        let table = Countries.table([(Country(name: raw, dialCode: DialCode(parsing: "+7")!, isoCode: "RU"), "+7")])
         #expect(!table.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
             || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) })
         #expect(table.hasSuffix("+7     RU"))

@@ -3,7 +3,7 @@ import ErrorReporting
 import Foundation
 import Networking
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 @Suite("RemoteLookup against DemoServer")
 struct RemoteLookupTests {

@@ -1,7 +1,8 @@
 import ErrorReporting
+import Foundation
 import Testing
 import TerminalUI
-@testable import PhoneLookup
+import PhoneLookup
 @testable import lookup
 
 /// The scenes are pure functions of the flow's state: tested as text, no terminal.
@@ -100,6 +101,35 @@ struct ScreenTests {
         #expect(lines[1] == " Filter: congo▏")
         #expect(lines[2] == " Congo                   +242")
         #expect(lines[3] == " Congo, The Democratic … +243")
+    }
+
+    @Test("picker rows tell the Cayman Islands' code as +1 345, as the code button and the result do")
+    func pickerTellsOneStory() {
+        var state = loaded()
+        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(&state, .pickerFilterChanged("cayman"))
+        var list = ListView()
+        list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: 9)
+        let lines = PickerScene.render(state, list: list, language: .english, size: TerminalSize(columns: 30, rows: 8))
+            .plainText().split(separator: "\n")
+        #expect(lines[2] == " Cayman Islands        +1 345")
+        _ = flow.reduce(&state, .pickerConfirmed)
+        #expect(state.dialLabel == "+1 345")
+    }
+
+    @Test("the picker finds a country by the code it shows: +1 345 and 1345, not the dataset's +345")
+    func pickerSearchByShownCode() {
+        var state = loaded()
+        _ = flow.reduce(&state, .countryButtonPressed)
+        func found(_ query: String) -> [String] {
+            _ = flow.reduce(&state, .pickerFilterChanged(query))
+            return state.picker.matches.compactMap { state.catalog?.countries[$0].isoCode }
+        }
+        #expect(found("+1 345") == ["KY"])
+        #expect(found("1345") == ["KY"])
+        #expect(found("+345").isEmpty)
+        #expect(found("+1").contains("KY"))
+        #expect(found("+7") == ["KZ", "RU"])
     }
 
     @Test("results: the number in E.164, the country, then one row per string")

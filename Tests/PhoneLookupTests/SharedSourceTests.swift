@@ -4,7 +4,7 @@ import ErrorReporting
 import Foundation
 import Networking
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 @Suite("Countries through HTTPClient and DiskCache")
 struct SharedSourceTests {

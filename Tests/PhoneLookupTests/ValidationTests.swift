@@ -1,5 +1,5 @@
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 @Suite("Phone number validation")
 struct ValidationTests {

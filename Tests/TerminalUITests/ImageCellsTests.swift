@@ -88,7 +88,7 @@ struct CapabilitiesTests {
             == (expected == .trueColor ? .trueColor : expected == .none ? .text : .palette256))
     }
 
-    @Test("pixel protocols come from the environment, never inside tmux unless asked for")
+    @Test("pixel protocols come from the environment; inside tmux only kitty placeholders, when kitty is outside or asked for")
     func graphicsFromEnvironment() {
         #expect(TerminalCapabilities.detect(environment: ["TERM": "xterm-kitty"]).graphics == .kitty)
         #expect(TerminalCapabilities.detect(environment: ["WEZTERM_PANE": "0"]).graphics == .kitty)

@@ -73,6 +73,9 @@ struct TmuxEndToEndTests {
         defer { tmux.stop() }
         try await tmux.start([demo])
         try await tmux.waitFor("200x60")
+        // The whole first frame, not just its first rows: on a loaded machine the capture can
+        // come while tmux is still reading the frame.
+        try await tmux.waitFor("Watermelon")
         let screen = try await tmux.screen()
         #expect(screen.contains("Watermelon"))
         #expect(screen.contains("▀▀▀▀▀▀▀▀▀▀"))

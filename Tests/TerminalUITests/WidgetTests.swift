@@ -51,7 +51,7 @@ struct WidgetTests {
 
     @Test("a grid lays cells out row by row and scrolls by rows")
     func grid() {
-        var grid = GridView(columns: 3, cellHeight: 1, spacing: 1)
+        var grid = GridView(columns: 3, cellHeight: 1, columnSpacing: 1, rowSpacing: 1)
         var frame = Frame(size: TerminalSize(columns: 11, rows: 3))
         let draw: (Int, Rect, Bool, inout Frame) -> Void = { index, cell, selected, frame in
             frame.put(selected ? "[\(index)]" : " \(index)", column: cell.column, row: cell.row)

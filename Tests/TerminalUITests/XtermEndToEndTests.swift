@@ -59,7 +59,7 @@ struct Screenshot {
 /// x11-apps and netpbm, which `.ci/run` installs.
 ///
 /// The figure is PSNR of the picture area against the demo picture scaled to that area. Through
-/// sixel the picture is the source quantised to libsixel's 256-colour palette with dithering,
+/// sixel the picture is the source quantised to a 256-colour median-cut palette,
 /// about 25-30 dB on this detailed picture; through half-blocks every 6x6.5-pixel block is one
 /// colour, which loses the rings, checkers and text, about 15-18 dB. The test asks sixel for
 /// 22 dB (clearly "the picture", below what palette dithering costs) and at least 4 dB more than
@@ -101,11 +101,10 @@ struct XtermEndToEndTests {
             if capture.status == 0, let data = try? Data(contentsOf: ppm), let shot = Screenshot(ppm: data),
                let cell = try await cellSize(environment: environment) {
                 do {
-                    // The gallery's first picture area: inside the border of the cell at column 1, row 2.
-                    let pixels = graphics != "blocks"
-                    let geometry = pictureArea(cell: cell, pixels: pixels)
-                    let expected = idealPicture(source, area: geometry.size, cell: cell, wholeCells: pixels)
-                    let psnr = shot.psnr(against: expected, left: geometry.x, top: geometry.y)
+                    // The gallery's first picture area: its square, or inside the border of its cell.
+                    let area = pictureArea(cell: cell, pixels: graphics != "blocks")
+                    let expected = idealPicture(source, area: PixelSize(width: area.width, height: area.height))
+                    let psnr = shot.psnr(against: expected, left: area.x, top: area.y)
                     last = (cell, psnr)
                     // Settled: good enough, and the same as the screenshot before.
                     if accept(psnr), let previousPSNR, abs(previousPSNR - psnr) < 0.01 { break polling }
@@ -135,27 +134,24 @@ struct XtermEndToEndTests {
     }
 
     /// The pixels of the first picture area for cells of `cell` pixels (xterm with no border).
-    private func pictureArea(cell: PixelSize, pixels: Bool) -> (x: Int, y: Int, size: TerminalSize) {
-        // Gallery layout: a one-column margin and a border, so the area starts at column 2, row 3;
-        // it is columns - 4 wide; square in pixels when pictures are drawn with pixels, else half
-        // as many rows as the cell is wide (a square of half-block pixels), minus the border.
+    private func pictureArea(cell: PixelSize, pixels: Bool) -> PixelRect {
+        // With pixels the gallery's layout is the task's: a square as wide as the screen less 10
+        // pixels on each side, 10 pixels below the list's top (row 2).
+        if pixels {
+            let side = Self.columns * cell.width - 20
+            return PixelRect(x: 10, y: 2 * cell.height + 10, width: side, height: side)
+        }
+        // Half-blocks: a one-column margin and a border, so the area starts at column 2, row 3; it
+        // is columns - 4 wide and half as many rows as the cell is wide, minus the border.
         let columns = Self.columns - 4
-        let rows = pixels ? (columns * cell.width + cell.height / 2) / cell.height : (columns + 2) / 2 - 2
-        return (2 * cell.width, 3 * cell.height, TerminalSize(columns: columns, rows: rows))
+        let rows = (columns + 2) / 2 - 2
+        return PixelRect(x: 2 * cell.width, y: 3 * cell.height, width: columns * cell.width, height: rows * cell.height)
     }
 
-    /// What the area should show: the source fitted into the area's pixels and centred (on whole
-    /// cells, as sixel places it, or exactly), black around.
-    private func idealPicture(_ source: Bitmap, area: TerminalSize, cell: PixelSize, wholeCells: Bool) -> Bitmap {
-        let bounds = PixelSize(width: area.columns * cell.width, height: area.rows * cell.height)
+    /// What the area should show: the source fitted into the area's pixels and centred, black around.
+    private func idealPicture(_ source: Bitmap, area bounds: PixelSize) -> Bitmap {
         let fitted = source.size.aspectFit(in: bounds)
-        var top = (bounds.height - fitted.height) / 2, left = (bounds.width - fitted.width) / 2
-        if wholeCells {
-            let rows = (fitted.height + cell.height - 1) / cell.height
-            top = (area.rows - rows) / 2 * cell.height
-            let columns = (fitted.width + cell.width - 1) / cell.width
-            left = (area.columns - columns) / 2 * cell.width
-        }
+        let top = (bounds.height - fitted.height) / 2, left = (bounds.width - fitted.width) / 2
         var canvas = Bitmap(width: bounds.width, height: bounds.height, filledWith: RGBA(r: 0, g: 0, b: 0))
         let scaled = source.resized(to: fitted)
         for y in 0..<fitted.height where top + y < bounds.height {

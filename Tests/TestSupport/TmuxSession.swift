@@ -27,6 +27,10 @@ public final class TmuxSession: Sendable {
         environment["PS1"] = "$ "
         // Programs in the pane see a modern truecolor terminal, whatever the CI's own TERM says.
         environment["NO_COLOR"] = nil
+        // Run from kitty or Ghostty, the programs in tmux would draw kitty placeholders; the
+        // screens tested here are text.
+        environment["KITTY_WINDOW_ID"] = nil
+        environment["GHOSTTY_RESOURCES_DIR"] = nil
         environment["COLORTERM"] = "truecolor"
         return try await Subprocess.run("tmux", ["-L", socket] + arguments, environment: environment, timeout: .seconds(20)).output
     }

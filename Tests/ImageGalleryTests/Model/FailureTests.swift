@@ -26,9 +26,10 @@ struct FailureTests {
         #expect(model.status(0) == .loading)      // the other cells are not affected
     }
 
-    @Test("the timeout and drop hints say to pull down to refresh, in both languages")
+    @Test("the timeout and drop hints say to pull down to refresh and name the key, in both languages")
     func pullToRefreshWording() {
-        #expect(GalleryStatus.pullToRefresh(after: .timeout).text.english == "Took too long — pull down to refresh")
+        #expect(GalleryStatus.pullToRefresh(after: .timeout).text.english == "Took too long — pull down to refresh (r)")
+        #expect(GalleryStatus.pullToRefresh(after: .timeout).shortText.english == "Took too long — r refreshes")
         #expect(GalleryStatus.pullToRefresh(after: .dropped).text.russian.contains("потяните вниз"))
         #expect(CommonPhrases.tookTooLong.russian == "Слишком долгое ожидание / сервер не отвечает")
         #expect(CommonPhrases.imageUnavailable.russian == "Изображение по заданному URL недоступно")

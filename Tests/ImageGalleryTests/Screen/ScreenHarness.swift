@@ -10,12 +10,24 @@ struct ScreenHarness {
     var model: ModelHarness
     var renderer = GalleryRenderer(language: .english, imageMode: .trueColor, spinnerPhase: 0)
 
-    init(columns: Int, rows: Int, count: Int = 6) {
+    /// A screen of `columns` x `rows`; with `cellPixels`, pictures are drawn with kitty's real
+    /// pixels in cells of that size and laid out in pixels.
+    init(columns: Int, rows: Int, count: Int = 6, cellPixels: PixelSize? = nil) {
         size = TerminalSize(columns: columns, rows: rows)
-        model = ModelHarness(count: count, layout: ScreenGeometry(size: size).galleryLayout)
+        model = ModelHarness(count: count, layout: ScreenGeometry(size: size, cellPixels: cellPixels).galleryLayout)
+        if let cellPixels { renderer.imageMode = .pixels(.kitty, cell: cellPixels) }
     }
 
-    var geometry: ScreenGeometry { ScreenGeometry(size: size) }
+    var geometry: ScreenGeometry { renderer.geometry(size: size) }
+
+    /// Turns `f` (cells that fit the height) on or off, as the screen does.
+    mutating func toggleFit() {
+        renderer.fitsHeight.toggle()
+        model.send(.layoutChanged(geometry.galleryLayout))
+    }
+
+    /// The screen as a frame.
+    func frame() -> Frame { renderer.render(model.state, size: size) }
 
     /// A 4:3 picture as wide as the cell's picture area, like a downsampled 1200x900 photo.
     var picture: LoadedPicture {

@@ -170,9 +170,9 @@ struct ScreenRenderingTests {
     func help() {
         var screen = ScreenHarness(columns: 60, rows: 50)
         _ = screen.input(.key(.character("?")))
-        #expect(screen.text().contains("pull to refresh"))
+        #expect(screen.text().contains("pull down to refresh"))
         _ = screen.input(.key(.character("x")))
-        #expect(!screen.text().contains("pull to refresh"))
+        #expect(!screen.text().contains("pull down to refresh"))
     }
 
     @Test("with every cell removed the screen says how to get them back")

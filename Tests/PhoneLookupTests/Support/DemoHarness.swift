@@ -1,7 +1,7 @@
 import DemoServer
 import Foundation
 import Networking
-@testable import PhoneLookup
+import PhoneLookup
 
 /// A DemoServer on 127.0.0.1 with an OS-chosen port, serving the lookup contract and the dataset;
 /// one per test, stopped at the end.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PhoneLookup
+import PhoneLookup
 
 /// Test data shared by the suites: read-only, so sharing it across parallel tests is safe.
 enum Fixtures {

@@ -1,7 +1,7 @@
 import ErrorReporting
 import Foundation
 import Locking
-@testable import PhoneLookup
+import PhoneLookup
 
 /// A backend scripted per test: answers when the test says so, and can misbehave on purpose.
 final class ScriptedLookup: PhoneLookupAPI {

@@ -25,4 +25,8 @@ public enum CommonPhrases {
         en: "Took too long / the server is not responding",
         ru: "Слишком долгое ожидание / сервер не отвечает"
     )
+    /// The title of every help overlay.
+    package static let keys = LocalizedText(en: "Keys", ru: "Клавиши")
+    /// The last line of every help overlay.
+    package static let anyKeyCloses = LocalizedText(en: "any key closes", ru: "любая клавиша закроет")
 }

@@ -25,6 +25,13 @@ final class DemoScreen: TerminalScreen {
     /// How pictures are drawn on this terminal (from the run loop's capabilities).
     private var imageMode = ImageCells.Mode.trueColor
     private var started = false
+    /// Runs once, at the first tick after the first frame is on screen (the exit-path tests
+    /// leave from there).
+    private var afterFirstFrame: (@MainActor () -> Void)?
+
+    init(afterFirstFrame: (@MainActor () -> Void)? = nil) {
+        self.afterFirstFrame = afterFirstFrame
+    }
 
     private var items: [String] {
         let query = field.text.lowercased()
@@ -46,6 +53,10 @@ final class DemoScreen: TerminalScreen {
 
     func start(context: ScreenContext) {
         imageMode = context.imageMode
+        if afterFirstFrame != nil {
+            started = true
+            context.scheduleTick(after: Spinner.interval)
+        }
     }
 
     func handle(_ event: Event, context: ScreenContext) {
@@ -101,6 +112,10 @@ final class DemoScreen: TerminalScreen {
     }
 
     private func animate(_ context: ScreenContext) {
+        if let hook = afterFirstFrame {
+            afterFirstFrame = nil
+            hook()
+        }
         spinner.advance()
         progress = progress >= 1 ? 0 : progress + 0.01
         context.scheduleTick(after: Spinner.interval)

@@ -23,6 +23,22 @@ public enum FlickrMessages {
         ru: "Чтобы загрузить ещё, нужна сеть"
     )
 
+    /// Said in place of the grid when the network is down and no page was ever saved.
+    public static let nothingSavedOffline = LocalizedText(
+        en: "No photos saved yet: the first page needs the network. r retries",
+        ru: "Сохранённых фото пока нет: первой странице нужна сеть. r — повторить"
+    )
+
+    /// Said in place of the grid while the first page is on its way.
+    public static let firstPageLoading = LocalizedText(
+        en: "Loading the first page…", ru: "Загрузка первой страницы…")
+
+    /// The hint after a network failure in plain and JSON output, which end at the failure.
+    public static let runAgainLater = LocalizedText(
+        en: "Run the command again once the connection works",
+        ru: "Запустите команду ещё раз, когда связь заработает"
+    )
+
     /// Said at the end of the feed.
     public static let endOfFeed = LocalizedText(en: "That is all for now", ru: "Больше фотографий нет")
 

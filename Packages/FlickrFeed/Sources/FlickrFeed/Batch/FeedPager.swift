@@ -65,7 +65,7 @@ public enum FeedPager {
                     emit(.page(report(saved)))
                     outcome.pagesShown += 1
                 }
-                emit(.error(error.userFacingError))
+                emit(.error(batchError(error)))
                 _ = state.apply(.pageFailed(request, error))
                 break
             }
@@ -88,6 +88,15 @@ public enum FeedPager {
             effects += state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))
         }
         return outcome
+    }
+
+    /// What a run that ends here says about `error`: a network failure's hint for a live screen
+    /// ("loading resumes when it is back", "pull down to refresh") becomes one that fits a command
+    /// that has already stopped.
+    static func batchError(_ error: FlickrError) -> UserFacingError {
+        var problem = error.userFacingError
+        if case .network = error { problem.recovery = FlickrMessages.runAgainLater }
+        return problem
     }
 
     private static func firstFetch(in effects: [FeedEffect]) -> PageRequest? {

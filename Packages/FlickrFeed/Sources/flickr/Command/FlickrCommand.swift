@@ -131,7 +131,8 @@ struct FlickrCommand: AsyncParsableCommand {
         }
         if shared.plain || shared.json || !TerminalApp.isInteractive(environment: environment) {
             let formatter = PagerFormatter(
-                style: shared.json ? .json : .plain, imageURLs: imageURLs, language: language)
+                style: shared.json ? .json : .plain, imageURLs: imageURLs, language: language,
+                printsImageURLs: demoSetup == nil)
             let outcome = await FeedPager.run(
                 pages: pages, api: client, store: store, configuration: configuration
             ) { event in

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// JSON mode writes one object per line, keys in a fixed order:
 /// `{"event":"page","page":1,"source":"network","count":40,"pages":25,"total":1000,"dropped":0}`,
-/// then one `{"event":"photo","id":…,"title":…,"owner":…,"image":…}` per photo, and
+/// then one `{"event":"photo","id":…,"title":…,"owner":…,"ownerName":…,"image":…}` per photo
+/// (`ownerName` only when Flickr sent it; `image` only when it outlives the command), and
 /// `{"event":"error","error":"offline","message":…}` for a failed fetch.
 struct PagerFormatter: Sendable {
     /// Plain text for people and pipes, or JSON lines for scripts.
@@ -18,14 +19,19 @@ struct PagerFormatter: Sendable {
     /// The size of the image URL printed for each photo.
     var imageSize: PhotoSize
     var language: Language
+    /// False for `--demo`: its pictures are served by a server that is gone once the command
+    /// exits, so their addresses would lead nowhere and are not printed.
+    var printsImageURLs: Bool
 
     init(
-        style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english
+        style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english,
+        printsImageURLs: Bool = true
     ) {
         self.style = style
         self.imageURLs = imageURLs
         self.imageSize = imageSize
         self.language = language
+        self.printsImageURLs = printsImageURLs
     }
 
     /// The lines for `event`, each without its newline. Image URLs carry no secret, but are
@@ -41,10 +47,13 @@ struct PagerFormatter: Sendable {
             ])
             return [header]
                 + report.photos.map { photo in
-                    object([
+                    var members: [(String, JSONValue)] = [
                         ("event", .string("photo")), ("id", .string(photo.id)), ("title", .string(photo.title)),
-                        ("owner", .string(photo.owner)), ("image", .string(imageURL(photo))),
-                    ])
+                        ("owner", .string(photo.owner)),
+                    ]
+                    if let name = photo.ownerName { members.append(("ownerName", .string(name))) }
+                    if printsImageURLs { members.append(("image", .string(imageURL(photo)))) }
+                    return object(members)
                 }
         case (.json, .error(let error)):
             return [
@@ -66,7 +75,8 @@ struct PagerFormatter: Sendable {
                 + report.photos.map { photo in
                     // Titles and names come from strangers: no control sequence reaches the terminal,
                     // and tabs and newlines cannot break the columns.
-                    [photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel, imageURL(photo)]
+                    ([photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel]
+                        + (printsImageURLs ? [imageURL(photo)] : []))
                         .map(TerminalSafeText.line)
                         .joined(separator: "\t")
                 }

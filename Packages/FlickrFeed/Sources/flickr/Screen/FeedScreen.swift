@@ -16,6 +16,7 @@ final class FeedScreen: TerminalScreen {
     private var context: ScreenContext?
     private var size = TerminalSize(columns: 80, rows: 24)
     private var networkDown = false
+    private var isShowingHelp = false
 
     init(store: FeedStore, connectivity: Connectivity?, language: Language) {
         self.store = store
@@ -41,6 +42,12 @@ final class FeedScreen: TerminalScreen {
     }
 
     func handle(_ event: Event, context: ScreenContext) {
+        if HelpOverlay.toggles(event, showing: isShowingHelp) {
+            // While the help shows, q still quits; any other key only closes it.
+            if isShowingHelp, case .key(.character("q")) = event { return context.quit() }
+            isShowingHelp.toggle()
+            return context.requestRender()
+        }
         switch event {
         case .resize(let newSize):
             size = newSize
@@ -56,11 +63,15 @@ final class FeedScreen: TerminalScreen {
 
     func render(size: TerminalSize) -> Frame {
         let state = store.state
-        return FeedView(
+        var viewState = FeedViewState(state)
+        viewState.isShowingHelp = isShowingHelp
+        return view.render(state, viewState, size: size)
+    }
+
+    private var view: FeedView {
+        FeedView(
             language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(),
-            isOffline: networkDown || state.pictures.isOffline
-        )
-        .render(state, FeedViewState(state), size: size)
+            isOffline: networkDown || store.state.pictures.isOffline)
     }
 
     // MARK: - Input
@@ -75,21 +86,18 @@ final class FeedScreen: TerminalScreen {
             return
         }
         let state = store.state
-        let columns = state.configuration.columns
-        let page = layout.visibleRows * columns
+        var grid = self.grid
+        let height = layout.gridRect.height
         switch key {
         case .character("q"), .control("d"): context.quit()
         case .character("r"), .control("r"): store.send(.refresh)
-        case .left, .character("h"): select(state.selection - 1)
-        case .right, .character("l"): select(state.selection + 1)
-        case .up, .character("k"): select(state.selection - columns)
-        case .down, .character("j"): select(state.selection + columns)
-        case .pageUp: select(state.selection - page)
-        case .pageDown, .character(" "): select(state.selection + page)
-        case .home, .character("g"): select(0)
-        case .end, .character("G"): select(state.photos.count - 1)
+        case .character(" "): select(state.selection + layout.visibleRows * layout.columns)
+        case .character("g"): select(0)
+        case .character("G"): select(state.photos.count - 1)
         case .enter: open(state.selection)
-        default: break
+        default:
+            guard grid.handle(key, itemCount: state.photos.count, height: height) else { return }
+            select(grid.selection)
         }
     }
 
@@ -103,45 +111,45 @@ final class FeedScreen: TerminalScreen {
         case .wheelUp:
             // Pull-to-refresh: the wheel up when already at the top.
             guard topRow > 0 else { return store.send(.refresh) }
-            reportViewport(topRow: topRow - 1)
+            select(store.state.selection - layout.columns)
         case .wheelDown:
-            reportViewport(topRow: topRow + 1)
+            select(store.state.selection + layout.columns)
         case .press(.left):
             let count = store.state.photos.count
-            guard
-                let index = layout.index(atColumn: mouse.column, row: mouse.row, topRow: topRow, count: count)
+            guard let index = grid.index(atColumn: mouse.column, row: mouse.row, in: layout.gridRect, itemCount: count)
             else { return }
             if index == store.state.selection {
                 open(index)
             } else {
-                store.send(.select(index: index))
+                select(index)
             }
         default:
             break
         }
     }
 
-    private var layout: GridLayout { GridLayout(size: size, columns: store.state.configuration.columns) }
+    private var layout: FeedLayout { view.layout(size: size, columns: store.state.configuration.columns) }
+
+    /// The grid as it is on screen now.
+    private var grid: GridView { layout.grid(selection: store.state.selection, topRow: store.state.topRow) }
 
     private func select(_ index: Int) {
         let count = store.state.photos.count
         guard count > 0 else { return }
-        let index = min(max(0, index), count - 1)
-        store.send(.select(index: index))
-        let row = index / layout.columns
-        var topRow = store.state.topRow
-        if row < topRow { topRow = row }
-        if row >= topRow + layout.visibleRows { topRow = row - layout.visibleRows + 1 }
-        reportViewport(topRow: topRow)
+        var grid = self.grid
+        grid.select(index, itemCount: count, height: layout.gridRect.height)
+        store.send(.select(index: grid.selection))
+        reportViewport(topRow: grid.offsetRow)
     }
 
-    /// Tells the model which rows show, at which picture size, with the first row kept in range.
+    /// Tells the model which rows show (the cut one too), at which picture size, with the first
+    /// row kept in range.
     private func reportViewport(topRow: Int) {
         let layout = self.layout
         let clamped = min(max(0, topRow), layout.maximumTopRow(for: store.state.photos.count))
         let viewport = FeedViewport(
-            topRow: clamped, visibleRows: layout.visibleRows, columns: layout.columns,
-            thumbnailSize: pixelSize(of: layout.imageRect(column: 0, slot: 0)))
+            topRow: clamped, visibleRows: layout.partlyVisibleRows, columns: layout.columns,
+            thumbnailSize: layout.thumbnailSize)
         guard viewport != store.state.viewport else { return }
         store.send(.viewportChanged(viewport))
     }

@@ -21,6 +21,8 @@ struct FeedViewState {
     /// The large picture of the detail view, by photo id.
     var large: (id: String, bitmap: Bitmap)?
     var largeFailed: UserFacingError?
+    /// True while the `?` overlay shows.
+    var isShowingHelp = false
 }
 
 /// Draws the feed: a pure function of the feed state, the view state and the size, so screens can
@@ -48,42 +50,95 @@ struct FeedView {
                 drawGrid(feed, view, into: &frame)
             }
         }
+        if view.isShowingHelp { FeedView.help(language: language, imageMode: imageMode).draw(into: &frame) }
         return frame
     }
 
     // MARK: - Grid
 
+    /// The grid's geometry at `size` with this view's pictures.
+    func layout(size: TerminalSize, columns: Int) -> FeedLayout {
+        FeedLayout(size: size, columns: columns, cellPixels: imageMode.cellPixels)
+    }
+
     private func drawGrid(_ feed: FeedState, _ view: FeedViewState, into frame: inout Frame) {
-        let layout = GridLayout(size: frame.size, columns: feed.configuration.columns)
+        let layout = layout(size: frame.size, columns: feed.configuration.columns)
         drawTitleBar(feed, into: &frame)
         drawBanner(feed, into: &frame)
         let count = feed.photos.count
-        let rows = layout.rowCount(for: count)
-        var lastDrawnSlot = -1
-        for slot in 0..<layout.visibleRows {
-            let row = view.topRow + slot
-            guard row < rows else { break }
-            lastDrawnSlot = slot
-            for column in 0..<layout.columns {
-                let index = row * layout.columns + column
-                guard index < count else { break }
-                drawCell(
-                    feed.photos[index], selected: index == feed.selection, view: view,
-                    rect: layout.imageRect(column: column, slot: slot), into: &frame)
+        let area = layout.gridRect
+        var hints = FeedView.hints.map { $0.text(in: language) }
+        if count == 0 {
+            drawEmpty(feed, in: area, into: &frame)
+        } else {
+            let grid = layout.grid(selection: feed.selection, topRow: view.topRow)
+            grid.draw(itemCount: count, into: &frame, in: area) { index, cell, selected, frame in
+                drawCell(feed.photos[index], selected: selected, view: view, cell: cell, layout: layout, into: &frame)
+            }
+            // The loading row: under the last photo row when it is on screen, else on the hint line.
+            let lastRow = grid.rowCount(itemCount: count) - 1
+            let firstShown = grid.visibleOffsetRow(itemCount: count, height: area.height)
+            let below = area.row + (lastRow - firstShown + 1) * grid.rowPitch
+            if below < area.maxRow {
+                drawFooter(feed, row: below, into: &frame)
+            } else if lastRow - firstShown < grid.visibleRows(height: area.height) {
+                hints = [footerText(feed).text]
             }
         }
-        // The loading row: under the last photo row when it is on screen.
-        if rows == 0 || view.topRow + lastDrawnSlot == rows - 1 {
-            let y = min(layout.gridTop + (lastDrawnSlot + 1) * layout.cellHeight, layout.gridBottom - 1)
-            drawFooter(feed, row: y, into: &frame)
-        }
-        let hints = LocalizedText(
-            en: "↑↓←→ move · Enter open · r refresh · q quit",
-            ru: "↑↓←→ выбор · Enter открыть · r обновить · q выход"
-        )
         frame.put(
-            hints.text(in: language), column: 0, row: frame.size.rows - 1, style: Style().dimmed,
-            maxWidth: frame.size.columns, truncation: .ellipsis)
+            TextLayout.fit(hints, toWidth: frame.size.columns), column: 0, row: frame.size.rows - 1,
+            style: Style().dimmed, maxWidth: frame.size.columns)
+    }
+
+    /// The key hints, most needed first: a narrow screen leaves out those before "q quit".
+    static let hints = [
+        LocalizedText(en: "↑↓←→ move", ru: "↑↓←→ выбор"),
+        LocalizedText(en: "Enter open", ru: "Enter открыть"),
+        LocalizedText(en: "r refresh", ru: "r обновить"),
+        LocalizedText(en: "? help", ru: "? справка"),
+        LocalizedText(en: "q quit", ru: "q выход"),
+    ]
+
+    /// The `?` overlay.
+    static func help(language: Language, imageMode: ImageCells.Mode) -> HelpOverlay {
+        let entries: [(LocalizedText, LocalizedText)] = [
+            (LocalizedText(en: "↑ ↓ ← →  h j k l", ru: "↑ ↓ ← →  h j k l"),
+             LocalizedText(en: "move the selection", ru: "выбор фотографии")),
+            (LocalizedText(en: "PgUp PgDn Space", ru: "PgUp PgDn Пробел"),
+             LocalizedText(en: "scroll a screen", ru: "прокрутить на экран")),
+            (LocalizedText(en: "Home End  g G", ru: "Home End  g G"),
+             LocalizedText(en: "first / last", ru: "первая / последняя")),
+            (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),
+             LocalizedText(en: "open the photo large; Esc back", ru: "открыть фото крупно; Esc назад")),
+            (LocalizedText(en: "r, wheel up", ru: "r, колесо ↑"),
+             LocalizedText(en: "pull to refresh", ru: "обновить (pull-to-refresh)")),
+            (LocalizedText(en: "?", ru: "?"), LocalizedText(en: "this help", ru: "эта справка")),
+            (LocalizedText(en: "q, Ctrl-D", ru: "q, Ctrl-D"), LocalizedText(en: "quit", ru: "выход")),
+        ]
+        return HelpOverlay(
+            title: CommonPhrases.keys.text(in: language),
+            entries: entries.map { HelpOverlay.Entry($0.0.text(in: language), $0.1.text(in: language)) },
+            notes: [imageMode.summary], closeHint: CommonPhrases.anyKeyCloses.text(in: language))
+    }
+
+    /// No photo to show: the first page is coming, or it cannot come and none was saved.
+    private func drawEmpty(_ feed: FeedState, in area: Rect, into frame: inout Frame) {
+        let offline = isOffline || feed.isOffline
+        let text: LocalizedText
+        switch feed.footer {
+        case .failed(let error) where !offline:
+            let lines = TextLayout.wrap(error.line(in: language), width: max(10, area.width - 4))
+            for (offset, line) in lines.enumerated() {
+                frame.putCentered(line, in: area, row: area.row + area.height / 2 + offset, style: Style().foreground(.red))
+            }
+            return
+        case .end: text = FlickrMessages.endOfFeed
+        default: text = offline ? FlickrMessages.nothingSavedOffline : FlickrMessages.firstPageLoading
+        }
+        let lines = TextLayout.wrap(text.text(in: language), width: max(10, area.width - 4))
+        for (offset, line) in lines.enumerated() {
+            frame.putCentered(line, in: area, row: area.row + area.height / 2 + offset, style: Style().dimmed)
+        }
     }
 
     private func drawTitleBar(_ feed: FeedState, into frame: inout Frame) {
@@ -94,6 +149,7 @@ struct FeedView {
         frame.put(
             " " + title, column: 0, row: 0, style: Style().reversed.bolded, maxWidth: width,
             truncation: .ellipsis)
+        guard !feed.photos.isEmpty else { return }
         var right = LocalizedText(en: "\(feed.photos.count) photos", ru: "фото: \(feed.photos.count)").text(
             in: language)
         if let pages = feed.pages, feed.loadedPages > 0 {
@@ -136,8 +192,10 @@ struct FeedView {
     }
 
     private func drawCell(
-        _ photo: FlickrPhoto, selected: Bool, view: FeedViewState, rect: Rect, into frame: inout Frame
+        _ photo: FlickrPhoto, selected: Bool, view: FeedViewState, cell: Rect, layout: FeedLayout,
+        into frame: inout Frame
     ) {
+        let rect = layout.imageRect(inCell: cell)
         // The 4:3 frame, visible around a picture that does not fill it.
         let frameStyle = Style().background(.palette(236))
         frame.fill(rect, with: " ", style: frameStyle)
@@ -149,7 +207,11 @@ struct FeedView {
             let text =
                 view.failedThumbnails.contains(photo.id)
                 ? CommonPhrases.imageUnavailable.text(in: language) : "…"
-            frame.putCentered(text, in: rect, row: rect.row + rect.height / 2, style: frameStyle.dimmed)
+            let lines = TextLayout.wrap(text, width: max(1, rect.width - 2)).prefix(max(1, rect.height))
+            let top = rect.row + (rect.height - lines.count) / 2
+            for (offset, line) in lines.enumerated() {
+                frame.putCentered(line, in: rect, row: top + offset, style: frameStyle.dimmed)
+            }
         }
         let title =
             photo.title.isEmpty
@@ -158,25 +220,25 @@ struct FeedView {
         var titleStyle = photo.title.isEmpty ? Style().dimmed : Style()
         if selected { titleStyle = titleStyle.reversed.bolded }
         frame.put(
-            title, column: rect.column, row: rect.maxRow, style: titleStyle, maxWidth: rect.width,
+            title, column: cell.column, row: rect.maxRow, style: titleStyle, maxWidth: cell.width,
             truncation: .ellipsis)
     }
 
-    private func drawFooter(_ feed: FeedState, row: Int, into frame: inout Frame) {
-        let text: String
-        var style = Style().dimmed
+    private func footerText(_ feed: FeedState) -> (text: String, style: Style) {
         switch feed.footer {
         case .loading, .more:
-            text = FlickrMessages.loading.text(in: language)
+            (FlickrMessages.loading.text(in: language), Style().dimmed)
         case .end:
-            text = FlickrMessages.endOfFeed.text(in: language)
+            (FlickrMessages.endOfFeed.text(in: language), Style().dimmed)
         case .needsNetwork:
-            text = FlickrMessages.moreNeedsNetwork.text(in: language)
-            style = Style().foreground(.yellow)
+            (FlickrMessages.moreNeedsNetwork.text(in: language), Style().foreground(.yellow))
         case .failed(let error):
-            text = error.line(in: language)
-            style = Style().foreground(.red)
+            (error.line(in: language), Style().foreground(.red))
         }
+    }
+
+    private func drawFooter(_ feed: FeedState, row: Int, into frame: inout Frame) {
+        let (text, style) = footerText(feed)
         frame.putCentered(
             text, in: Rect(column: 0, row: row, width: frame.size.columns, height: 1), row: row, style: style)
     }
@@ -196,9 +258,10 @@ struct FeedView {
             truncation: .ellipsis)
         let imageRect = FeedView.detailImageRect(for: size)
         if let large = view.large, large.id == photo.id {
-            ImageCells.draw(large.bitmap, into: &frame, in: imageRect, mode: imageMode, label: photo.title)
+            // No label over the picture: the title bar names it once.
+            ImageCells.draw(large.bitmap, into: &frame, in: imageRect, mode: imageMode)
         } else if let thumbnail = view.thumbnails[photo.id] {
-            ImageCells.draw(thumbnail, into: &frame, in: imageRect, mode: imageMode, label: photo.title)
+            ImageCells.draw(thumbnail, into: &frame, in: imageRect, mode: imageMode)
         } else {
             let text = view.largeFailed?.line(in: language) ?? FlickrMessages.loading.text(in: language)
             frame.putCentered(
@@ -207,21 +270,18 @@ struct FeedView {
         let infoTop = imageRect.maxRow
         let owner = LocalizedText(en: "Owner", ru: "Автор").text(in: language)
         frame.put(
-            title, column: 1, row: infoTop, style: Style().bolded, maxWidth: size.columns - 2,
-            truncation: .ellipsis)
-        frame.put(
             "\(owner): \(photo.ownerLabel)" + (photo.ownerName == nil ? "" : " (\(photo.owner))"),
-            column: 1, row: infoTop + 1, maxWidth: size.columns - 2, truncation: .ellipsis)
+            column: 1, row: infoTop, maxWidth: size.columns - 2, truncation: .ellipsis)
         frame.put(
-            "ID: \(photo.id)", column: 1, row: infoTop + 2, maxWidth: size.columns - 2, truncation: .ellipsis)
+            "ID: \(photo.id)", column: 1, row: infoTop + 1, maxWidth: size.columns - 2, truncation: .ellipsis)
         let back = LocalizedText(en: "Esc back · q quit", ru: "Esc назад · q выход").text(in: language)
         frame.put(
             back, column: 0, row: size.rows - 1, style: Style().dimmed, maxWidth: size.columns,
             truncation: .ellipsis)
     }
 
-    /// The picture area of the detail view: everything but the title bar and four lines of text.
+    /// The picture area of the detail view: everything but the title bar and three lines of text.
     static func detailImageRect(for size: TerminalSize) -> Rect {
-        Rect(column: 1, row: 1, width: max(1, size.columns - 2), height: max(1, size.rows - 5))
+        Rect(column: 1, row: 1, width: max(1, size.columns - 2), height: max(1, size.rows - 4))
     }
 }

@@ -19,13 +19,11 @@ enum LaunchFrame {
             ? TerminalSize(columns: parts[0], rows: parts[1]) : TerminalSize(columns: 100, rows: 40)
         var state = FeedState(configuration: configuration)
         _ = state.apply(.launched(saved: store.load()))
-        let layout = GridLayout(size: size, columns: configuration.columns)
+        let layout = FeedLayout(size: size, columns: configuration.columns)
         var view = FeedViewState()
-        let rect = layout.imageRect(column: 0, slot: 0)
-        let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: rect.width, rows: rect.height))
-        let target = PixelSize(width: pixels.width, height: pixels.height)
+        let target = layout.thumbnailSize
         let visible = ImageWindow.wanted(
-            firstVisibleRow: 0, visibleRows: layout.visibleRows, columns: layout.columns,
+            firstVisibleRow: 0, visibleRows: layout.partlyVisibleRows, columns: layout.columns,
             count: state.photos.count, extraRows: 0)
         let loader = FeedPictureLoader(pipeline: pipeline, imageURLs: imageURLs)
         await withTaskGroup(of: (String, PictureOutcome).self) { group in

@@ -55,11 +55,12 @@ public struct GallerySummary: Sendable, Hashable {
 
 /// Loads every item once, without a screen: the plain and JSON modes, CI and reviews.
 public enum GalleryBatch {
-    /// Loads each of `urls` once, at most `maxConcurrent` at a time, and reports each one as it settles.
+    /// Loads each of `urls` once, at most `maxConcurrent` at a time, and reports them in the order
+    /// of the list: each one as soon as it and every item before it have settled.
     ///
     /// - Parameters:
     ///   - targetSize: what pictures are downsampled to.
-    ///   - onSettled: called once per item, in the order the items settle.
+    ///   - onSettled: called once per item, in the order of `urls`.
     /// - Returns: the tally.
     public static func loadAll(
         _ urls: [URL],
@@ -80,9 +81,16 @@ public enum GalleryBatch {
                 }
             }
             for _ in 0..<max(1, maxConcurrent) { startNext() }
+            // Settled items wait here until every item before them is reported.
+            var waiting: [Int: GalleryItemReport] = [:]
+            var nextToReport = 1
             while let report = await group.next() {
                 summary.count(report)
-                await onSettled(report)
+                waiting[report.index] = report
+                while let ready = waiting.removeValue(forKey: nextToReport) {
+                    await onSettled(ready)
+                    nextToReport += 1
+                }
                 startNext()
             }
         }

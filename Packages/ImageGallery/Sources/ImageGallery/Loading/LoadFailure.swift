@@ -55,16 +55,52 @@ public struct LoadFailure: Error, Sendable, Hashable {
     public var kind: FailureKind
     /// The error as the shared modules explained it.
     public var error: UserFacingError
+    /// Why exactly, shown beside the seed's words when they cover several causes («Image at this
+    /// URL is unavailable»: not found, not an image, damaged...); nil when the message says it all.
+    public var reason: LocalizedText?
 
-    public init(kind: FailureKind, error: UserFacingError) {
+    public init(kind: FailureKind, error: UserFacingError, reason: LocalizedText? = nil) {
         self.kind = kind
         self.error = error
+        self.reason = reason
     }
 
     /// Classifies any error thrown by a loader.
     public init(_ error: any Error) {
         let userFacing = UserFacingError.from(error)
-        self.init(kind: FailureKind(classifying: error), error: userFacing)
+        self.init(kind: FailureKind(classifying: error), error: userFacing, reason: Self.reason(of: error))
+    }
+
+    /// The exact cause of a failure the seed's words leave open, by the error's typed case.
+    static func reason(of error: any Error) -> LocalizedText? {
+        switch error {
+        case let pipeline as ImagePipelineError:
+            switch pipeline {
+            case .network(let network): reason(of: network)
+            case .invalidImage(let imaging): reason(of: imaging)
+            case .cancelled: nil
+            }
+        case let network as NetworkError:
+            switch network {
+            case .httpStatus(let code, _) where code == 404 || code == 410:
+                LocalizedText(en: "not found (HTTP \(code))", ru: "не найдено (HTTP \(code))")
+            case .httpStatus(let code, _):
+                LocalizedText(en: "the server answered HTTP \(code)", ru: "сервер ответил HTTP \(code)")
+            case .invalidURL, .unsupportedScheme:
+                LocalizedText(en: "not a valid link", ru: "некорректная ссылка")
+            case .responseTooLarge: LocalizedText(en: "too large", ru: "слишком большой файл")
+            case .tooManyRedirects: LocalizedText(en: "too many redirects", ru: "слишком много перенаправлений")
+            case .offline, .timedOut, .cancelled, .connectionDropped, .transport: nil
+            }
+        case let imaging as ImagingError:
+            switch imaging {
+            case .notAnImage, .unsupported: LocalizedText(en: "not an image", ru: "это не изображение")
+            case .truncated, .corrupt: LocalizedText(en: "the image is damaged", ru: "изображение повреждено")
+            case .tooLarge: LocalizedText(en: "the image is too large", ru: "изображение слишком большое")
+            case .encodingFailed: nil
+            }
+        default: nil
+        }
     }
 
     /// True when `error` says the load was cancelled (the cell left the screen, or a refresh began).
@@ -81,8 +117,14 @@ public struct LoadFailure: Error, Sendable, Hashable {
     /// `invalidImage`, or the error's own code for anything else).
     public var code: String { kind == .other ? error.code : kind.rawValue }
 
-    /// The text shown inside the cell.
+    /// The text shown inside the cell: the seed's words, with the exact cause beside them.
     public var cellMessage: LocalizedText {
+        guard let reason else { return message }
+        return LocalizedText(en: "\(message.english) (\(reason.english))", ru: "\(message.russian) (\(reason.russian))")
+    }
+
+    /// The seed's words for this kind of failure.
+    public var message: LocalizedText {
         switch kind {
         case .offline: CommonPhrases.noInternet
         case .unavailable, .invalidImage: CommonPhrases.imageUnavailable

@@ -119,7 +119,11 @@ extension GalleryState {
     mutating func activate(_ index: Int, effects: inout [GalleryEffect]) {
         guard removal == nil, items.indices.contains(index) else { return }
         guard items[index].status.isLoaded else {
-            status = .cannotRemoveNotLoaded
+            if case .failed(let failure) = items[index].status {
+                status = .cannotRemoveFailed(failure)
+            } else {
+                status = .cannotRemoveNotLoaded
+            }
             return
         }
         let id = items[index].id

@@ -7,16 +7,22 @@ public enum GalleryPhrases {
         en: "Not loaded yet — can't remove",
         ru: "Ещё не загружено — удалить нельзя"
     )
-    /// Status bar after a timeout.
+    /// ``cannotRemoveNotLoaded`` for a narrow status bar.
+    public static let cannotRemoveNotLoadedShort = LocalizedText(en: "Not loaded yet", ru: "Ещё не загружено")
+    /// Status bar after a timeout: the seed's «Pull down to refresh», and the key that does it here.
     public static let tookTooLongPullToRefresh = LocalizedText(
-        en: "Took too long — pull down to refresh",
-        ru: "Слишком долгое ожидание — потяните вниз, чтобы обновить"
+        en: "Took too long — pull down to refresh (r)",
+        ru: "Слишком долгое ожидание — потяните вниз, чтобы обновить (r)"
     )
+    /// ``tookTooLongPullToRefresh`` for a narrow status bar.
+    public static let tookTooLongShort = LocalizedText(en: "Took too long — r refreshes", ru: "Слишком долго — r обновит")
     /// Status bar after a dropped connection.
     public static let droppedPullToRefresh = LocalizedText(
-        en: "Connection dropped — pull down to refresh",
-        ru: "Соединение оборвалось — потяните вниз, чтобы обновить"
+        en: "Connection dropped — pull down to refresh (r)",
+        ru: "Соединение оборвалось — потяните вниз, чтобы обновить (r)"
     )
+    /// ``droppedPullToRefresh`` for a narrow status bar.
+    public static let droppedShort = LocalizedText(en: "Dropped — r refreshes", ru: "Обрыв — r обновит")
     /// Status bar: a picture is shown but the offline cache could not keep it.
     public static let notSavedOffline = LocalizedText(
         en: "Could not save for offline use",
@@ -32,4 +38,6 @@ public enum GalleryPhrases {
         en: "Back online — loading again",
         ru: "Соединение восстановлено — загружаем снова"
     )
+    /// ``retryingAfterReconnect`` for a narrow status bar.
+    public static let retryingAfterReconnectShort = LocalizedText(en: "Back online", ru: "Сеть есть")
 }

@@ -4,6 +4,8 @@ import ErrorReporting
 public enum GalleryStatus: Sendable, Hashable {
     /// A cell was selected before its picture loaded.
     case cannotRemoveNotLoaded
+    /// A cell whose picture failed to load was selected: it says that, and why.
+    case cannotRemoveFailed(LoadFailure)
     /// A load timed out or its connection dropped: try again with pull-to-refresh.
     case pullToRefresh(after: FailureKind)
     /// A picture is shown but could not be saved to the offline cache.
@@ -15,6 +17,10 @@ public enum GalleryStatus: Sendable, Hashable {
     public var text: LocalizedText {
         switch self {
         case .cannotRemoveNotLoaded: GalleryPhrases.cannotRemoveNotLoaded
+        case .cannotRemoveFailed(let failure):
+            LocalizedText(
+                en: "Failed to load: \(failure.cellMessage.english) — can't remove",
+                ru: "Не загрузилось: \(failure.cellMessage.russian) — удалить нельзя")
         case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongPullToRefresh
         case .pullToRefresh: GalleryPhrases.droppedPullToRefresh
         case .notSavedOffline(let error):
@@ -26,10 +32,25 @@ public enum GalleryStatus: Sendable, Hashable {
         }
     }
 
+    /// The same in fewer words, for a narrow status bar: said shorter before it is cut.
+    public var shortText: LocalizedText {
+        switch self {
+        case .cannotRemoveNotLoaded: GalleryPhrases.cannotRemoveNotLoadedShort
+        case .cannotRemoveFailed(let failure):
+            LocalizedText(
+                en: "Failed: \(failure.reason?.english ?? failure.message.english)",
+                ru: "Ошибка: \(failure.reason?.russian ?? failure.message.russian)")
+        case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongShort
+        case .pullToRefresh: GalleryPhrases.droppedShort
+        case .notSavedOffline: GalleryPhrases.notSavedOffline
+        case .retryingAfterReconnect: GalleryPhrases.retryingAfterReconnectShort
+        }
+    }
+
     /// True for a remark about one key press, cleared by the next move.
     var isTransient: Bool {
         switch self {
-        case .cannotRemoveNotLoaded, .retryingAfterReconnect: true
+        case .cannotRemoveNotLoaded, .cannotRemoveFailed, .retryingAfterReconnect: true
         case .pullToRefresh, .notSavedOffline: false
         }
     }

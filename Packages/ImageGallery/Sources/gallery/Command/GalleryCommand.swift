@@ -138,8 +138,24 @@ struct GalleryCommand: AsyncParsableCommand {
         try DemoGallery.install(on: server, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
         do {
             return (server, try await server.start())
+        } catch DemoServer.StartError.portInUse {
+            // A busy port is no mistake of the person's: take a free one and say which.
+            let free = DemoServer(port: 0)
+            try DemoGallery.install(on: free, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
+            let base = try await startOrExplain(free)
+            let notice = DemoPortNotice.busy(asked: demoPort, taken: base.port ?? 0)
+            FileHandle.standardError.write(Data("gallery: \(notice.text(in: shared.language))\n".utf8))
+            return (free, base)
         } catch {
-            throw ValidationError("cannot start the demo server on 127.0.0.1:\(demoPort): \(error). Try --demo-port 0.")
+            throw DemoPortNotice.failure(error, language: shared.language)
+        }
+    }
+
+    private func startOrExplain(_ server: DemoServer) async throws -> URL {
+        do {
+            return try await server.start()
+        } catch {
+            throw DemoPortNotice.failure(error, language: shared.language)
         }
     }
 
@@ -169,6 +185,9 @@ struct GalleryCommand: AsyncParsableCommand {
         let connectivity = services.connectivity
         let screen = GalleryScreen(store: store, language: language, connectivityUpdates: { connectivity.updates() })
         services.connectivity.startProbing(interval: .seconds(2))
+        // Pictures from the offline cache need no network, so nothing would tell the screen that it
+        // is down: one probe at launch shows the banner as soon as the app can know.
+        Task { _ = await connectivity.probeNow() }
         try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         services.connectivity.stopProbing()
     }

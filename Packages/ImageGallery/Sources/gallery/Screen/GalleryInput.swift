@@ -5,6 +5,8 @@ import TerminalUI
 enum GalleryInput: Equatable {
     /// Send this action to the store.
     case action(GalleryAction)
+    /// Toggle cells that fit the screen's height (`f`).
+    case toggleFit
     /// Leave the app.
     case quit
     /// Nothing to do.
@@ -21,7 +23,8 @@ enum GalleryInput: Equatable {
         case .mouse(let mouse):
             return interpret(mouse, geometry: geometry, state: state)
         case .resize(let size):
-            return .action(.layoutChanged(ScreenGeometry(size: size, cellPixels: geometry.cellPixels).galleryLayout))
+            return .action(.layoutChanged(
+                ScreenGeometry(size: size, cellPixels: geometry.cellPixels, fitsHeight: geometry.fitsHeight).galleryLayout))
         case .paste, .tick:
             return .ignore
         }
@@ -36,8 +39,9 @@ enum GalleryInput: Equatable {
             }
         }
         switch key {
-        case .up, .character("k"): return .action(.moveSelection(by: -1))
-        case .down, .character("j"): return .action(.moveSelection(by: 1))
+        case .up, .character("k"): return .action(rowScroll(by: -1, state: state) ?? .moveSelection(by: -1))
+        case .down, .character("j"): return .action(rowScroll(by: 1, state: state) ?? .moveSelection(by: 1))
+        case .character("f"): return .toggleFit
         case .pageUp: return .action(.page(by: -1))
         case .pageDown, .character(" "): return .action(.page(by: 1))
         case .home, .character("g"): return .action(.selectFirst)
@@ -48,6 +52,23 @@ enum GalleryInput: Equatable {
         case .character("q"), .control("c"): return .quit
         default: return .ignore
         }
+    }
+
+    /// Scrolling by rows within the selected cell while part of it is off screen in the arrow's
+    /// direction (a cell taller than the screen), so every row of its picture can be seen; nil
+    /// when the arrow should move the selection.
+    static func rowScroll(by direction: Int, state: GalleryState) -> GalleryAction? {
+        guard let index = state.selectedIndex else { return nil }
+        let layout = state.layout
+        let top = layout.top(ofCellAt: index), bottom = top + layout.cellHeight
+        let viewTop = state.scrollOffset, viewBottom = viewTop + layout.viewportHeight
+        if direction > 0, bottom > viewBottom, viewTop >= top - layout.gap {
+            return .scroll(by: min(wheelStep, bottom - viewBottom))
+        }
+        if direction < 0, top < viewTop, viewBottom <= bottom + layout.gap {
+            return .scroll(by: -min(wheelStep, viewTop - top))
+        }
+        return nil
     }
 
     private static func interpret(_ mouse: MouseEvent, geometry: ScreenGeometry, state: GalleryState) -> GalleryInput {

@@ -1,5 +1,6 @@
 import ErrorReporting
 import ImageGallery
+import Imaging
 import TerminalUI
 
 /// Draws a ``GalleryState`` into a ``Frame``: a pure function of the state, the size and a few
@@ -11,11 +12,20 @@ struct GalleryRenderer: Sendable {
     var imageMode: ImageCells.Mode
     /// Which spinner frame shows.
     var spinnerPhase: Int
+    /// True when cells fit the screen's height (`f`) rather than its width (the task's rule).
+    var fitsHeight: Bool
 
-    init(language: Language = .english, imageMode: ImageCells.Mode = .trueColor, spinnerPhase: Int = 0) {
+    init(language: Language = .english, imageMode: ImageCells.Mode = .trueColor, spinnerPhase: Int = 0,
+         fitsHeight: Bool = false) {
         self.language = language
         self.imageMode = imageMode
         self.spinnerPhase = spinnerPhase
+        self.fitsHeight = fitsHeight
+    }
+
+    /// Where things go at `size`.
+    func geometry(size: TerminalSize) -> ScreenGeometry {
+        ScreenGeometry(size: size, cellPixels: imageMode.cellPixels, fitsHeight: fitsHeight)
     }
 
     static let selectedStyle = Style(foreground: .brightYellow, bold: true)
@@ -26,7 +36,7 @@ struct GalleryRenderer: Sendable {
     func render(_ state: GalleryState, size: TerminalSize) -> Frame {
         var frame = Frame(size: size)
         guard size.columns > 0, size.rows > 0 else { return frame }
-        let geometry = ScreenGeometry(size: size, cellPixels: imageMode.cellPixels)
+        let geometry = geometry(size: size)
         drawTitle(state, into: &frame)
         drawBannerRow(state, into: &frame)
         if size.rows > 3 {
@@ -43,8 +53,11 @@ struct GalleryRenderer: Sendable {
 
     private func drawTitle(_ state: GalleryState, into frame: inout Frame) {
         let loaded = state.items.filter { $0.status.isLoaded }.count
-        TitleBar(ScreenPhrases.title.text(in: language), trailing: "\(loaded)/\(state.items.count)")
-            .draw(into: &frame, row: ScreenGeometry.titleRow)
+        let counter = ScreenPhrases.loadedCount(loaded, of: state.items.count).text(in: language)
+        let title = ScreenPhrases.title.text(in: language)
+        // The counter goes before the title does; the title is never cut mid-word.
+        let fits = displayWidth(of: title) + displayWidth(of: counter) + 4 <= frame.size.columns
+        TitleBar(title, trailing: fits ? counter : "").draw(into: &frame, row: ScreenGeometry.titleRow)
     }
 
     private func drawBannerRow(_ state: GalleryState, into frame: inout Frame) {
@@ -58,33 +71,39 @@ struct GalleryRenderer: Sendable {
         }
     }
 
+    /// The key hints on the left, the status or the selected picture's number on the right; a
+    /// narrow bar says the status in fewer words, and leaves hints out, before anything is cut.
     private func drawStatus(_ state: GalleryState, into frame: inout Frame, row: Int) {
-        let right: String
+        let room = max(0, frame.size.columns - 2)
+        var right: String
         if let status = state.status {
             right = status.text.text(in: language)
+            if displayWidth(of: right) > room { right = status.shortText.text(in: language) }
         } else if state.isRefreshing {
             right = ScreenPhrases.refreshing.text(in: language)
         } else if let selected = state.selectedIndex {
-            right = "\(selected + 1)/\(state.items.count)"
+            right = ScreenPhrases.selected(selected + 1, of: state.items.count).text(in: language)
         } else {
             right = ""
         }
-        StatusBar(left: ScreenPhrases.hints.text(in: language), right: right).draw(into: &frame, row: row)
+        let rightWidth = min(displayWidth(of: right), room)
+        let leftRoom = max(0, room - (rightWidth > 0 ? rightWidth + 2 : 0))
+        let hints = ScreenPhrases.hints.map { $0.text(in: language) }
+        let left = leftRoom >= displayWidth(of: hints.last ?? "") ? TextLayout.fit(hints, separator: "  ", toWidth: leftRoom) : ""
+        StatusBar(left: left, right: right).draw(into: &frame, row: row)
+    }
+
+    /// The `?` overlay, shared in form with the other apps'.
+    var help: HelpOverlay {
+        HelpOverlay(
+            title: CommonPhrases.keys.text(in: language),
+            entries: ScreenPhrases.help.map { HelpOverlay.Entry($0.keys.text(in: language), $0.action.text(in: language)) },
+            notes: [imageMode.summary],
+            closeHint: CommonPhrases.anyKeyCloses.text(in: language))
     }
 
     private func drawHelp(into frame: inout Frame) {
-        let lines = ScreenPhrases.help.map { $0.text(in: language) } + ["", imageMode.summary]
-        let width = min(frame.size.columns, (lines.map { displayWidth(of: $0) }.max() ?? 0) + 4)
-        let height = min(frame.size.rows, lines.count + 4)
-        let box = Rect(column: (frame.size.columns - width) / 2, row: (frame.size.rows - height) / 2,
-                       width: width, height: height)
-        frame.fill(box)
-        frame.drawBox(box, style: Style(bold: true))
-        frame.putCentered(" \(ScreenPhrases.helpTitle.text(in: language)) ", in: box, row: box.row, style: Style(bold: true))
-        for (offset, line) in lines.enumerated() where offset < height - 4 {
-            frame.put(line, column: box.column + 2, row: box.row + 1 + offset, maxWidth: width - 4)
-        }
-        frame.putCentered(ScreenPhrases.closeHelp.text(in: language), in: box, row: box.maxRow - 2, style: Style(dim: true))
+        help.draw(into: &frame)
     }
 
     // MARK: The list
@@ -102,7 +121,7 @@ struct GalleryRenderer: Sendable {
         let end = min(state.items.count, max(visible.upperBound, first) + 1)
         for index in first..<end {
             var top = layout.top(ofCellAt: index) - state.scrollOffset
-            var left = 1
+            var left = geometry.cellLeft
             if let removal = state.removal {
                 switch removal.phase {
                 case .slidingOut where index == removal.index:
@@ -116,7 +135,11 @@ struct GalleryRenderer: Sendable {
                 }
             }
             let rect = Rect(column: left, row: top, width: geometry.cellWidth, height: geometry.cellHeight)
-            drawCell(state.items[index], selected: index == state.selectedIndex, in: rect, into: &list)
+            if let square = geometry.squarePixels {
+                drawSquareCell(state.items[index], selected: index == state.selectedIndex, square: square, in: rect, into: &list)
+            } else {
+                drawCell(state.items[index], selected: index == state.selectedIndex, in: rect, into: &list)
+            }
         }
     }
 
@@ -142,12 +165,52 @@ struct GalleryRenderer: Sendable {
             frame.putCentered(text, in: inner, row: middle)
         case .failed(let failure):
             var lines = TextLayout.wrap(failure.cellMessage.text(in: language), width: max(1, inner.width - 2))
-            if failure.kind.suggestsRefresh { lines.append(CommonPhrases.pullToRefresh.text(in: language)) }
+            if failure.kind.suggestsRefresh { lines += TextLayout.wrap(ScreenPhrases.pullToRefreshKey.text(in: language), width: max(1, inner.width - 2)) }
             let start = middle - lines.count / 2
             for (offset, line) in lines.enumerated() {
                 frame.putCentered(line, in: inner, row: start + offset, style: Self.messageStyle)
             }
         case .idle:
+            break
+        }
+    }
+
+    /// The margin of the selected cell when pictures are laid out in pixels: its background.
+    static let selectedMargin = Style(background: .brightYellow)
+
+    /// A cell laid out in pixels: the picture an exact square (`square`, pixels from the cell's
+    /// top-left corner) on black, a margin around it that is lit when the cell is selected, and
+    /// text (number, spinner, messages) only where no picture is.
+    private func drawSquareCell(_ item: GalleryItem, selected: Bool, square: PixelRect, in rect: Rect, into frame: inout Frame) {
+        let margin = selected ? Self.selectedMargin : Style.plain
+        frame.fill(rect, style: margin)
+        if case .loaded(let picture) = item.status {
+            ImageCells.draw(picture.bitmap, into: &frame, pixels: square, of: rect, mode: imageMode,
+                            style: margin, matte: RGBA(r: 0, g: 0, b: 0))
+            // No spinner over the picture (text there would hide it): the banner row shows a refresh.
+            return
+        }
+        // Text goes in the whole cells inside the square, on the terminal's background.
+        guard let cell = imageMode.cellPixels else { return }
+        let left = (square.x + cell.width - 1) / cell.width, top = (square.y + cell.height - 1) / cell.height
+        let inner = Rect(column: rect.column + left, row: rect.row + top,
+                         width: (square.x + square.width) / cell.width - left,
+                         height: (square.y + square.height) / cell.height - top)
+        frame.fill(inner)
+        frame.put(" \(item.id.rawValue + 1) ", column: inner.column + 1, row: inner.row)
+        let middle = inner.row + inner.height / 2
+        switch item.status {
+        case .loading:
+            let text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
+            frame.putCentered(text, in: inner, row: middle)
+        case .failed(let failure):
+            var lines = TextLayout.wrap(failure.cellMessage.text(in: language), width: max(1, inner.width - 2))
+            if failure.kind.suggestsRefresh { lines += TextLayout.wrap(ScreenPhrases.pullToRefreshKey.text(in: language), width: max(1, inner.width - 2)) }
+            let start = middle - lines.count / 2
+            for (offset, line) in lines.enumerated() {
+                frame.putCentered(line, in: inner, row: start + offset, style: Self.messageStyle)
+            }
+        case .idle, .loaded:
             break
         }
     }

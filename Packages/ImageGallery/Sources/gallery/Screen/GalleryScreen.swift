@@ -40,10 +40,12 @@ final class GalleryScreen: TerminalScreen {
             keepSpinning()
             return
         }
-        let geometry = ScreenGeometry(size: context.size, cellPixels: context.imageMode.cellPixels)
         measure(context.size)
-        switch GalleryInput.interpret(event, geometry: geometry, state: store.state) {
+        switch GalleryInput.interpret(event, geometry: renderer.geometry(size: context.size), state: store.state) {
         case .action(let action): store.send(action)
+        case .toggleFit:
+            renderer.fitsHeight.toggle()
+            store.send(.layoutChanged(renderer.geometry(size: context.size).galleryLayout))
         case .quit: context.quit()
         case .ignore: break
         }
@@ -61,7 +63,7 @@ final class GalleryScreen: TerminalScreen {
     private func measure(_ size: TerminalSize) {
         guard size != measuredSize else { return }
         measuredSize = size
-        store.send(.layoutChanged(ScreenGeometry(size: size, cellPixels: renderer.imageMode.cellPixels).galleryLayout))
+        store.send(.layoutChanged(renderer.geometry(size: size).galleryLayout))
     }
 
     private func attach(_ context: ScreenContext) {

@@ -3,25 +3,44 @@ import ErrorReporting
 /// The words on the gallery screen, in English and Russian.
 enum ScreenPhrases {
     static let title = LocalizedText(en: "Gallery", ru: "Галерея")
-    static let hints = LocalizedText(
-        en: "↑↓ move  Enter remove  r refresh  ? help  q quit",
-        ru: "↑↓ выбор  Enter удалить  r обновить  ? справка  q выход"
-    )
+    /// The key hints, most needed first; a narrow status bar leaves out those before "q quit".
+    static let hints: [LocalizedText] = [
+        LocalizedText(en: "↑↓ move", ru: "↑↓ выбор"),
+        LocalizedText(en: "Enter remove", ru: "Enter удалить"),
+        LocalizedText(en: "r refresh", ru: "r обновить"),
+        LocalizedText(en: "f fit", ru: "f вписать"),
+        LocalizedText(en: "? help", ru: "? справка"),
+        LocalizedText(en: "q quit", ru: "q выход"),
+    ]
+    /// The seed's «Pull down to refresh», with the key that does it in a terminal.
+    static let pullToRefreshKey = LocalizedText(
+        en: "\(CommonPhrases.pullToRefresh.english) (r)", ru: "\(CommonPhrases.pullToRefresh.russian) (r)")
     static let loading = LocalizedText(en: "Loading…", ru: "Загрузка…")
     static let refreshing = LocalizedText(en: "Refreshing…", ru: "Обновление…")
     static let empty = LocalizedText(
-        en: "No pictures left — pull down to refresh",
-        ru: "Картинок не осталось — потяните вниз, чтобы обновить"
+        en: "No pictures left — pull down to refresh (r)",
+        ru: "Картинок не осталось — потяните вниз, чтобы обновить (r)"
     )
-    static let helpTitle = LocalizedText(en: "Keys", ru: "Клавиши")
-    static let help: [LocalizedText] = [
-        LocalizedText(en: "↑ ↓  j k      move the selection", ru: "↑ ↓  j k      выбор картинки"),
-        LocalizedText(en: "PgUp PgDn     scroll a screen", ru: "PgUp PgDn     прокрутить на экран"),
-        LocalizedText(en: "Home End      first / last", ru: "Home End      первая / последняя"),
-        LocalizedText(en: "Enter, click  remove a loaded picture", ru: "Enter, щелчок удалить загруженную"),
-        LocalizedText(en: "r, wheel up   pull to refresh", ru: "r, колесо ↑   обновить (pull-to-refresh)"),
-        LocalizedText(en: "?             this help", ru: "?             эта справка"),
-        LocalizedText(en: "q, Ctrl-C     quit", ru: "q, Ctrl-C     выход"),
+    /// The title bar's counter: how many pictures have loaded.
+    static func loadedCount(_ loaded: Int, of total: Int) -> LocalizedText {
+        LocalizedText(en: "loaded \(loaded)/\(total)", ru: "загружено \(loaded)/\(total)")
+    }
+    /// The status bar's counter: which picture is selected.
+    static func selected(_ position: Int, of total: Int) -> LocalizedText {
+        LocalizedText(en: "picture \(position)/\(total)", ru: "картинка \(position)/\(total)")
+    }
+    static let help: [(keys: LocalizedText, action: LocalizedText)] = [
+        (LocalizedText(en: "↑ ↓  j k", ru: "↑ ↓  j k"),
+         LocalizedText(en: "move; a tall picture scrolls by rows", ru: "выбор; высокая картинка листается по строкам")),
+        (LocalizedText(en: "PgUp PgDn", ru: "PgUp PgDn"), LocalizedText(en: "scroll a screen", ru: "прокрутить на экран")),
+        (LocalizedText(en: "Home End", ru: "Home End"), LocalizedText(en: "first / last", ru: "первая / последняя")),
+        (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),
+         LocalizedText(en: "remove a loaded picture", ru: "удалить загруженную")),
+        (LocalizedText(en: "r, wheel up", ru: "r, колесо ↑"),
+         LocalizedText(en: "pull down to refresh", ru: "потянуть вниз, чтобы обновить")),
+        (LocalizedText(en: "f", ru: "f"),
+         LocalizedText(en: "fit pictures to the screen / full width", ru: "вписать в экран / во всю ширину")),
+        (LocalizedText(en: "?", ru: "?"), LocalizedText(en: "this help", ru: "эта справка")),
+        (LocalizedText(en: "q, Ctrl-C", ru: "q, Ctrl-C"), LocalizedText(en: "quit", ru: "выход")),
     ]
-    static let closeHelp = LocalizedText(en: "any key closes", ru: "любая клавиша закроет")
 }

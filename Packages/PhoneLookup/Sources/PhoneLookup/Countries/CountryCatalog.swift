@@ -9,7 +9,10 @@ public final class CountryCatalog: Sendable, Equatable {
     public let countries: [Country]
     /// Entries the parser left out, kept so a screen or a log can say so.
     public let skipped: [SkippedEntry]
-    /// Folded name, folded ISO code and dial-code digits of each country, as bytes.
+    /// The dial code shown for each country: the dataset's until ``labelled(by:)`` tells them as
+    /// the numbering data does (`+1 345` for the Cayman Islands, whose dataset entry says `+345`).
+    private let dialLabels: [String]
+    /// Folded name, folded ISO code and the digits of the shown dial code of each country, as bytes.
     private let nameKeys: [[UInt8]]
     private let codeKeys: [[UInt8]]
     private let dialKeys: [[UInt8]]
@@ -17,14 +20,33 @@ public final class CountryCatalog: Sendable, Equatable {
     public init(_ dataset: CountryDataset) {
         countries = dataset.countries
         skipped = dataset.skipped
+        dialLabels = countries.map(\.dialCode.description)
         nameKeys = countries.map { Array(Self.fold($0.name).utf8) }
         codeKeys = countries.map { Array($0.isoCode.lowercased().utf8) }
-        dialKeys = countries.map { Array($0.dialCode.digits.utf8) }
+        dialKeys = dialLabels.map(Self.digits)
     }
 
     public convenience init(_ countries: [Country]) {
         self.init(CountryDataset(countries: countries))
     }
+
+    private init(_ other: CountryCatalog, dialLabels: [String]) {
+        countries = other.countries
+        skipped = other.skipped
+        self.dialLabels = dialLabels
+        nameKeys = other.nameKeys
+        codeKeys = other.codeKeys
+        dialKeys = dialLabels.map(Self.digits)
+    }
+
+    /// The same countries with their dial codes told as `plan` tells them, for the picker's rows,
+    /// its search by code and the `countries` command: one story with the code button and the result.
+    public func labelled(by plan: NumberingPlan) -> CountryCatalog {
+        CountryCatalog(self, dialLabels: countries.map(plan.dialLabel(for:)))
+    }
+
+    /// The dial code shown for the country at `index` in ``countries``.
+    public func dialLabel(at index: Int) -> String { dialLabels[index] }
 
     public static func == (lhs: CountryCatalog, rhs: CountryCatalog) -> Bool { lhs === rhs }
 
@@ -36,13 +58,14 @@ public final class CountryCatalog: Sendable, Equatable {
 
     /// Indices of the countries matching `query`, best matches first.
     ///
-    /// A query of digits (with or without `+`) matches dial codes that start with it. Any other
+    /// A query of digits (with or without `+`, spaces ignored) matches the shown dial codes that
+    /// start with it (`+1 345` and `1345` find the Cayman Islands once labelled). Any other
     /// query matches an exact ISO code first, then names that start with it, then names that
     /// contain it, ignoring case and accents. An empty query matches everything in order.
     public func filter(_ query: String) -> [Int] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return Array(countries.indices) }
-        let digitsQuery = trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed
+        let digitsQuery = (trimmed.hasPrefix("+") ? trimmed.dropFirst() : Substring(trimmed)).filter { $0 != " " }
         if !digitsQuery.isEmpty, digitsQuery.allSatisfy(\.isASCIIDigit) {
             let needle = Array(digitsQuery.utf8)
             return countries.indices.filter { dialKeys[$0].starts(with: needle) }
@@ -60,6 +83,11 @@ public final class CountryCatalog: Sendable, Equatable {
             }
         }
         return exactCode + namePrefix + nameContains
+    }
+
+    /// The ASCII digits of a dial code as bytes: `+1 345` → `1345`.
+    private static func digits(_ label: String) -> [UInt8] {
+        label.utf8.filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// Lower case without accents, so "cote" finds "Côte d'Ivoire".

@@ -27,7 +27,7 @@ public struct NumberFacts: Sendable, Equatable {
     public var national: String
 
     /// True when the national number has a possible length.
-    public var lengthIsPossible: Bool { possibleLengths.contains(number.nationalNumber.count) }
+    package var lengthIsPossible: Bool { possibleLengths.contains(number.nationalNumber.count) }
 }
 
 /// The in-process lookup engine: answers from libphonenumber's numbering data (regions,
@@ -56,9 +56,9 @@ public struct OfflineEngine: Sendable {
         let national = Digits(number.nationalNumber)
         let all = Digits(number.digits)
         let main = metadata.mainTerritory(forCallingCode: code)
-        let region = Self.region(of: national, callingCode: code, in: metadata)
-        let territory = region.flatMap { $0 == "001" ? main : metadata.territory(forRegion: $0) }
-        let lineType = territory?.lineType(of: national)
+        let classification = Self.classify(number, in: metadata)
+        let region = classification.region
+        let lineType = classification.lineType
         let valid = lineType != nil
         let formats = Self.formatted(national, callingCode: code, territory: main, extension: number.phoneExtension)
         return NumberFacts(
@@ -77,15 +77,22 @@ public struct OfflineEngine: Sendable {
         )
     }
 
-    /// Why `number` is not valid, or nil when it is.
-    static func problem(with number: PhoneNumber, in plan: NumberingPlan) -> InvalidNumber? {
+    /// The region and line type of `number`: what its parser already decided, else decided now.
+    static func classify(_ number: PhoneNumber, in metadata: NumberingMetadata) -> NumberClassification {
+        if let known = number.classification { return known }
         let code = Int(number.callingCode) ?? 0
         let national = Digits(number.nationalNumber)
-        let main = plan.metadata.mainTerritory(forCallingCode: code)
-        let region = region(of: national, callingCode: code, in: plan.metadata)
-        let territory = region.flatMap { $0 == "001" ? main : plan.metadata.territory(forRegion: $0) }
-        if territory?.lineType(of: national) != nil { return nil }
-        return problem(national: national, callingCode: code, main: main, e164: number.e164)
+        let region = region(of: national, callingCode: code, in: metadata)
+        let territory = region.flatMap { $0 == "001" ? metadata.mainTerritory(forCallingCode: code) : metadata.territory(forRegion: $0) }
+        return NumberClassification(region: region, lineType: territory?.lineType(of: national))
+    }
+
+    /// Why `number` is not valid, or nil when it is.
+    static func problem(with number: PhoneNumber, in plan: NumberingPlan) -> InvalidNumber? {
+        guard classify(number, in: plan.metadata).lineType == nil else { return nil }
+        let code = Int(number.callingCode) ?? 0
+        return problem(national: Digits(number.nationalNumber), callingCode: code,
+                       main: plan.metadata.mainTerritory(forCallingCode: code), e164: number.e164)
     }
 
     private static func problem(national: Digits, callingCode: Int, main: Territory?, e164: String) -> InvalidNumber {

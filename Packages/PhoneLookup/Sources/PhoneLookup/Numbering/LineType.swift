@@ -32,7 +32,7 @@ public enum LineType: String, Sendable, CaseIterable, Codable {
     }
 
     /// libphonenumber's constant name (`FIXED_LINE_OR_MOBILE`), as its APIs and our fixtures write it.
-    public var constantName: String {
+    package var constantName: String {
         switch self {
         case .fixedLine: "FIXED_LINE"
         case .mobile: "MOBILE"

@@ -19,8 +19,10 @@ final class NumberingMetadata: Sendable {
 
     init(text: String) throws(NumberingDataError) {
         var blocks: [[[Substring]]] = []
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+        // Split as UTF-8 bytes: splitting 150 kB by Character costs milliseconds at every launch.
+        for bytes in text.utf8.split(separator: UInt8(ascii: "\n")) where bytes.first != UInt8(ascii: "#") {
+            let line = Substring(bytes)
+            let fields = bytes.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { Substring($0) }
             if fields[0] == "T" {
                 blocks.append([fields])
             } else if !blocks.isEmpty {

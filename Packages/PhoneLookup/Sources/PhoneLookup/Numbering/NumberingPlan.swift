@@ -57,7 +57,7 @@ public struct NumberingPlan: Sendable {
     /// The region `number` belongs to (its range decides where a code is shared), `001` for
     /// non-geographic codes, nil when no region of the code takes it.
     public func region(of number: PhoneNumber) -> String? {
-        OfflineEngine.region(of: Digits(number.nationalNumber), callingCode: Int(number.callingCode) ?? 0, in: metadata)
+        OfflineEngine.classify(number, in: metadata).region
     }
 
     /// Every region code the data knows, `AC` to `ZW` (`XK` and `TA` included).
@@ -88,16 +88,15 @@ public struct NumberingPlan: Sendable {
     }
 
     func carrier(for digits: Digits, callingCode: Int) -> String? {
-        tables.lookUp(.carrier, digits.description, callingCode: callingCode)
+        tables.lookUp(.carrier, digits, callingCode: callingCode)
     }
 
     func area(for digits: Digits, callingCode: Int) -> String? {
-        tables.lookUp(.geocoding, digits.description, callingCode: callingCode)
+        tables.lookUp(.geocoding, digits, callingCode: callingCode)
     }
 
     func timeZones(for digits: Digits) -> [String] {
-        guard let zones = tables.timeZones().description(for: digits.description) else { return [] }
-        return zones.split(separator: "&").map(String.init)
+        tables.timeZones(for: digits)
     }
 
     /// The carrier a prefix table names for international `digits` (no `+`), shipped or added.
@@ -121,10 +120,23 @@ public struct NumberingPlan: Sendable {
 final class PrefixTables: Sendable {
     enum Kind: String, Sendable, CaseIterable { case carrier, geocoding }
 
+    /// Which loaded table: one per kind and calling code, and the one of time zones.
+    private enum Key: Hashable, Sendable {
+        case table(Kind, callingCode: Int)
+        case timeZones
+    }
+
+    /// The time-zone table with each description's zones split once (`Europe/Moscow&Europe/Samara`).
+    private struct TimeZoneTable: Sendable {
+        let table: PrefixTable
+        let zones: [String: [String]]
+    }
+
     private let directory: URL
     /// Tables added with `--prefix-data`, one per kind, whatever calling codes their files hold.
     private let overrides: [Kind: PrefixTable]
-    private let cache = LockedValue<[String: PrefixTable]>([:])
+    private let cache = LockedValue<[Key: PrefixTable]>([:])
+    private let zones = LockedValue<TimeZoneTable?>(nil)
 
     init(directory: URL, overrides: [Kind: PrefixTable] = [:]) {
         self.directory = directory
@@ -142,6 +154,11 @@ final class PrefixTables: Sendable {
     /// The description of the longest prefix of `digits` in the shipped or the added table
     /// (the added one wins a tie).
     func lookUp(_ kind: Kind, _ digits: String, callingCode: Int) -> String? {
+        lookUp(kind, Digits(digits), callingCode: callingCode)
+    }
+
+    /// ``lookUp(_:_:callingCode:)`` for international digits already read.
+    func lookUp(_ kind: Kind, _ digits: Digits, callingCode: Int) -> String? {
         let shipped = table(kind, callingCode: callingCode).match(digits)
         guard let added = overrides[kind]?.match(digits) else { return shipped?.description }
         guard let shipped, shipped.prefixLength > added.prefixLength else { return added.description }
@@ -149,9 +166,9 @@ final class PrefixTables: Sendable {
     }
 
     private func table(_ kind: Kind, callingCode: Int) -> PrefixTable {
-        let key = "\(kind.rawValue)/\(callingCode)"
+        let key = Key.table(kind, callingCode: callingCode)
         if let table = cache.withLock({ $0[key] }) { return table }
-        let file = directory.appendingPathComponent("\(key).txt")
+        let file = directory.appendingPathComponent("\(kind.rawValue)/\(callingCode).txt")
         let table = (try? String(contentsOf: file, encoding: .utf8)).map {
             kind == .geocoding ? PrefixTable(numbered: $0) : PrefixTable(trusted: $0)
         } ?? PrefixTable()
@@ -159,12 +176,23 @@ final class PrefixTables: Sendable {
         return table
     }
 
-    func timeZones() -> PrefixTable {
-        if let table = cache.withLock({ $0["timezones"] }) { return table }
+    /// The time zones of the longest prefix of `digits` the time-zone table holds, or none.
+    func timeZones(for digits: Digits) -> [String] {
+        let loaded = zones.withLock { $0 } ?? loadTimeZones()
+        guard let description = loaded.table.match(digits)?.description else { return [] }
+        return loaded.zones[description] ?? []
+    }
+
+    private func loadTimeZones() -> TimeZoneTable {
         let text = (try? String(contentsOf: directory.appendingPathComponent("timezones.txt"), encoding: .utf8)) ?? ""
         let table = PrefixTable(trusted: text)
-        cache.withLock { $0["timezones"] = table }
-        return table
+        var split: [String: [String]] = [:]
+        for description in table.descriptions {
+            split[description] = description.split(separator: "&").map(String.init)
+        }
+        let loaded = TimeZoneTable(table: table, zones: split)
+        zones.withLock { $0 = loaded }
+        return loaded
     }
 
     /// `carrier/*.txt` and `geocoding/*.txt` of an override directory (`prefix|description` lines).

@@ -9,20 +9,20 @@ import Foundation
 /// let table = try PrefixTable(parsing: "7495|Moscow\n7|Russia", source: "geocoding/7.txt")
 /// table.description(for: "74951234567")   // "Moscow"
 /// ```
-public struct PrefixTable: Sendable, Equatable {
+package struct PrefixTable: Sendable, Equatable {
     /// Descriptions keyed by the prefix's digits read as a number after a leading 1 (so `07` and `7` differ).
     private var storage: [UInt64: String] = [:]
     /// The longest prefix held, in digits.
-    public private(set) var longestPrefix = 0
+    package private(set) var longestPrefix = 0
 
     /// An empty table.
-    public init() {}
+    package init() {}
 
     /// Parses the text of one table file.
     ///
     /// - Parameter source: the file's name, used in error messages.
     /// - Throws: ``PrefixTableError`` naming the first line that is not `digits|description`.
-    public init(parsing text: String, source: String) throws(PrefixTableError) {
+    package init(parsing text: String, source: String) throws(PrefixTableError) {
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -68,7 +68,7 @@ public struct PrefixTable: Sendable, Equatable {
     }
 
     /// Adds or replaces one entry.
-    public mutating func insert(_ description: String, forPrefix prefix: String) {
+    package mutating func insert(_ description: String, forPrefix prefix: String) {
         var key: UInt64 = 1
         for byte in prefix.utf8 { key = key &* 10 &+ UInt64(byte &- 48) }
         storage[key] = description
@@ -76,26 +76,29 @@ public struct PrefixTable: Sendable, Equatable {
     }
 
     /// Adds every entry of `other`, which wins where both hold a prefix.
-    public mutating func merge(_ other: PrefixTable) {
+    package mutating func merge(_ other: PrefixTable) {
         storage.merge(other.storage) { _, new in new }
         longestPrefix = max(longestPrefix, other.longestPrefix)
     }
 
     /// Every entry as (prefix, description), in no particular order.
-    public var entries: [(prefix: String, description: String)] {
+    package var entries: [(prefix: String, description: String)] {
         storage.map { (String(String($0.key).dropFirst()), $0.value) }
     }
 
     /// The number of entries.
-    public var count: Int { storage.count }
+    package var count: Int { storage.count }
+
+    /// Every distinct description the table holds.
+    var descriptions: Set<String> { Set(storage.values) }
 
     /// The description of the longest prefix of `digits` in the table, or nil.
-    public func description(for digits: some StringProtocol) -> String? {
+    package func description(for digits: some StringProtocol) -> String? {
         match(digits)?.description
     }
 
     /// The longest prefix of `digits` in the table, with its description.
-    public func match(_ digits: some StringProtocol) -> (prefixLength: Int, description: String)? {
+    package func match(_ digits: some StringProtocol) -> (prefixLength: Int, description: String)? {
         var key: UInt64 = 1
         var found: (Int, String)?
         var length = 0
@@ -104,6 +107,17 @@ public struct PrefixTable: Sendable, Equatable {
             key = key &* 10 &+ UInt64(byte - 48)
             length += 1
             if let description = storage[key] { found = (length, description) }
+        }
+        return found.map { (prefixLength: $0.0, description: $0.1) }
+    }
+
+    /// ``match(_:)`` for digits already read (no text to decode): what the engine asks per number.
+    func match(_ digits: Digits) -> (prefixLength: Int, description: String)? {
+        var key: UInt64 = 1
+        var found: (Int, String)?
+        for (offset, value) in digits.values.prefix(longestPrefix).enumerated() {
+            key = key &* 10 &+ UInt64(value)
+            if let description = storage[key] { found = (offset + 1, description) }
         }
         return found.map { (prefixLength: $0.0, description: $0.1) }
     }

@@ -147,34 +147,78 @@ struct NumberDescription: Sendable {
 }
 
 /// One formatting rule: the number's pattern, how its groups are written, and when it applies.
-struct NumberFormat: Sendable {
+///
+/// A class, so finding the format of a number hands out a reference, not a copy of five fields.
+final class NumberFormat: Sendable {
     let pattern: DigitPattern
     let format: String
     let leadingDigits: DigitPattern?
     /// With `$NP` and `$FG` already replaced; empty when the national prefix is not written.
     let nationalPrefixFormattingRule: String
+    /// `format` read once into literal bytes and group references, without and with the national
+    /// prefix rule, so writing a number costs no String searching.
+    private let plainTemplate: [Piece]
+    private let nationalTemplate: [Piece]
+
+    /// A piece of a template: bytes written as they are, or the digits of a pattern group (1-based).
+    private enum Piece: Sendable {
+        case literal([UInt8])
+        case group(Int)
+    }
+
+    init(pattern: DigitPattern, format: String, leadingDigits: DigitPattern?, nationalPrefixFormattingRule: String) {
+        self.pattern = pattern
+        self.format = format
+        self.leadingDigits = leadingDigits
+        self.nationalPrefixFormattingRule = nationalPrefixFormattingRule
+        plainTemplate = Self.pieces(format)
+        nationalTemplate = Self.pieces(Self.withNationalPrefix(format, rule: nationalPrefixFormattingRule))
+    }
 
     /// `number` written by this rule (`$1 $2` → `495 123-45-67`), national prefix included if asked.
     func apply(to number: Digits, national: Bool) -> String? {
         guard let match = pattern.match(number, anchored: true) else { return nil }
-        var template = format
-        if national, !nationalPrefixFormattingRule.isEmpty,
-           let token = template.range(of: "$", options: .literal),
-           template.index(after: token.lowerBound) < template.endIndex {
-            let tokenEnd = template.index(token.lowerBound, offsetBy: 2)
-            let group = String(template[token.lowerBound..<tokenEnd])
-            template.replaceSubrange(token.lowerBound..<tokenEnd,
-                                     with: nationalPrefixFormattingRule.replacingOccurrences(of: "$1", with: group))
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(number.count * 2 + 4)
+        for piece in national ? nationalTemplate : plainTemplate {
+            switch piece {
+            case .literal(let text):
+                bytes += text
+            case .group(let index):
+                guard index <= match.groups.count, let range = match.groups[index - 1] else { continue }
+                for value in number.values[range] { bytes.append(value &+ 48) }
+            }
         }
-        var result = ""
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The format with its first group reference (`$1`) wrapped in the national prefix rule
+    /// (`$NP $FG` → `8 ($1)`), as libphonenumber writes a national number.
+    private static func withNationalPrefix(_ format: String, rule: String) -> String {
+        guard !rule.isEmpty, let token = format.range(of: "$", options: .literal),
+              format.index(after: token.lowerBound) < format.endIndex else { return format }
+        var template = format
+        let tokenEnd = template.index(token.lowerBound, offsetBy: 2)
+        let group = String(template[token.lowerBound..<tokenEnd])
+        template.replaceSubrange(token.lowerBound..<tokenEnd, with: rule.replacingOccurrences(of: "$1", with: group))
+        return template
+    }
+
+    /// Splits a template into literal bytes and `$n` group references; a `$` not followed by a
+    /// group number is dropped with the character after it, a `$` at the end ends the template.
+    private static func pieces(_ template: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var literal = ""
         var characters = template.makeIterator()
         while let character = characters.next() {
-            guard character == "$" else { result.append(character); continue }
+            guard character == "$" else { literal.append(character); continue }
             guard let next = characters.next() else { break }
-            guard let index = next.wholeNumberValue, index >= 1, index <= match.groups.count,
-                  let range = match.groups[index - 1] else { continue }
-            result += number[range].description
+            guard let index = next.wholeNumberValue, index >= 1 else { continue }
+            if !literal.isEmpty { pieces.append(.literal(Array(literal.utf8))) }
+            literal = ""
+            pieces.append(.group(index))
         }
-        return result
+        if !literal.isEmpty { pieces.append(.literal(Array(literal.utf8))) }
+        return pieces
     }
 }

@@ -11,8 +11,12 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     public let nationalNumber: String
     /// The extension's digits, if one was typed (`ext. 123`, `x123`, `#123`).
     public let phoneExtension: String?
+    /// What the parser learnt while validating the number (its region and line type), so the
+    /// engine does not decide them again; not part of the number's identity, never encoded.
+    var classification: NumberClassification?
 
-    init(callingCode: String, nationalNumber: String, phoneExtension: String? = nil) {
+    /// A number from its parts as they are, valid or not (tests; people's input goes through the parser).
+    package init(callingCode: String, nationalNumber: String, phoneExtension: String? = nil) {
         self.callingCode = callingCode
         self.nationalNumber = nationalNumber
         self.phoneExtension = phoneExtension
@@ -25,4 +29,26 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     public var e164: String { "+" + digits }
 
     public var description: String { e164 }
+
+    public static func == (lhs: PhoneNumber, rhs: PhoneNumber) -> Bool {
+        lhs.callingCode == rhs.callingCode && lhs.nationalNumber == rhs.nationalNumber
+            && lhs.phoneExtension == rhs.phoneExtension
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(callingCode)
+        hasher.combine(nationalNumber)
+        hasher.combine(phoneExtension)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case callingCode, nationalNumber, phoneExtension
+    }
+}
+
+/// The region a number's range decides and its line type (nil: in no range), as the numbering
+/// data answers them.
+struct NumberClassification: Sendable {
+    let region: String?
+    let lineType: LineType?
 }

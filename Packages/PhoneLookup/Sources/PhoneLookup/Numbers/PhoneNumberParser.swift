@@ -26,7 +26,8 @@ public struct PhoneNumberParser: Sendable {
     /// - Throws: ``InvalidNumber``: what is wrong with the text, or why the number is not valid
     ///   (too short, too long, a length no number has, or no such range).
     public func parse(_ input: String, country: Country?) throws(InvalidNumber) -> PhoneNumber {
-        let number = try read(input, territory: country.flatMap(plan.territory(for:)), hasCountry: country != nil)
+        var number = try read(input, territory: country.flatMap(plan.territory(for:)), hasCountry: country != nil)
+        number.classification = OfflineEngine.classify(number, in: plan.metadata)
         if let problem = OfflineEngine.problem(with: number, in: plan) { throw problem }
         return number
     }
@@ -272,7 +273,7 @@ public enum InvalidNumber: Error, Sendable, Equatable, CustomStringConvertible, 
     private static func list(_ lengths: [Int]) -> String { lengths.map(String.init).joined(separator: ", ") }
 
     /// «1 цифра», «2 цифры», «5 цифр» (or the genitive «1 цифры», «5 цифр»).
-    static func russianDigits(_ count: Int, genitive: Bool = false) -> String {
+    package static func russianDigits(_ count: Int, genitive: Bool = false) -> String {
         let lastTwo = count % 100, last = count % 10
         if genitive { return "\(count) \(last == 1 && lastTwo != 11 ? "цифры" : "цифр")" }
         if last == 1 && lastTwo != 11 { return "\(count) цифра" }

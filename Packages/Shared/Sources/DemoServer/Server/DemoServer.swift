@@ -22,11 +22,14 @@ import ServiceLifecycle
 public final class DemoServer: Sendable {
     /// Why the server could not start.
     public enum StartError: Error, Sendable, CustomStringConvertible {
+        /// Another program already listens on the port asked for.
+        case portInUse(host: String, port: Int)
         /// Binding or running failed before the server was listening.
         case failed(String)
 
         public var description: String {
             switch self {
+            case .portInUse(let host, let port): "\(host):\(port) is already in use"
             case .failed(let reason): "demo server did not start: \(reason)"
             }
         }
@@ -151,7 +154,7 @@ final class ServerCore: Sendable {
             // Cancelling the run on stop makes Hummingbird log a CancellationError at error level: expected.
             logger.logLevel = .critical
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-            let failure = LockedValue<String?>(nil)
+            let failure = LockedValue<DemoServer.StartError?>(nil)
             let app = Application(
                 responder: DemoResponder(core: self),
                 configuration: ApplicationConfiguration(
@@ -171,8 +174,10 @@ final class ServerCore: Sendable {
             let task = Task {
                 do {
                     try await group.run()
+                } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                    failure.withLock { $0 = .portInUse(host: host, port: port) }
                 } catch {
-                    failure.withLock { $0 = String(describing: error) }
+                    failure.withLock { $0 = .failed(String(describing: error)) }
                 }
                 portSink.finish()
             }
@@ -181,7 +186,7 @@ final class ServerCore: Sendable {
                   let url = URL(string: "http://\(host):\(boundPort)") else {
                 task.cancel()
                 await task.value
-                throw DemoServer.StartError.failed(failure.withLock { $0 } ?? "no listening port")
+                throw failure.withLock { $0 } ?? DemoServer.StartError.failed("no listening port")
             }
             state.withLock { $0.lifecycle = .running(task: task, group: group, url: url) }
             return url

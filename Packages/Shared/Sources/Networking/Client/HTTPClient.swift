@@ -115,7 +115,7 @@ public final class HTTPClient: Sendable {
         return response
     }
 
-    /// GETs `url` and returns only the body; what the image pipeline's `DataLoading` asks for.
+    /// GETs `url` and returns only the body; what ``DataLoading`` asks for.
     public func data(for url: URL) async throws(NetworkError) -> Data {
         try await data(from: url).body
     }

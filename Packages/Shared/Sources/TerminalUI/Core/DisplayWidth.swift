@@ -59,6 +59,19 @@ public enum TextLayout {
         return ellipsis ? result + "…" : result
     }
 
+    /// `parts` joined by `separator`, leaving out the parts before the last one, from the end, until
+    /// the line fits in `width` columns: a hint line says less before it is cut, and keeps its last
+    /// part (how to quit). Then the last part goes too, and only what still does not fit is cut,
+    /// with "…".
+    package static func fit(_ parts: [String], separator: String = " · ", toWidth width: Int) -> String {
+        var parts = parts
+        while parts.count > 2, displayWidth(of: parts.joined(separator: separator)) > width {
+            parts.remove(at: parts.count - 2)
+        }
+        if parts.count == 2, displayWidth(of: parts.joined(separator: separator)) > width { parts.removeLast() }
+        return truncate(parts.joined(separator: separator), toWidth: width)
+    }
+
     /// `text` broken into lines of at most `width` columns, at spaces where possible;
     /// explicit newlines are kept.
     public static func wrap(_ text: String, width: Int) -> [String] {

@@ -156,20 +156,22 @@ public struct Frame: Sendable, Hashable {
         self[right, bottom] = Cell("┘", style: style)
     }
 
-    /// Copies `other` into this frame with its top-left cell at (`column`, `row`), clipped.
-    /// Pictures drawn into `other` with real pixels come along, moved and clipped the same way.
-    public mutating func draw(_ other: Frame, column: Int, row: Int) {
+    /// Copies `other` into this frame with its top-left cell at (`column`, `row`), clipped to this
+    /// frame and to `clip` when given. Pictures drawn into `other` with real pixels come along,
+    /// moved and clipped the same way.
+    public mutating func draw(_ other: Frame, column: Int, row: Int, clippedTo clip: Rect? = nil) {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
         let slotOffset = Int32(images.count)
         for var placement in other.images {
             placement.rect.column += column
             placement.rect.row += row
             placement.visible.column += column
             placement.visible.row += row
-            placement.visible = placement.visible.intersection(bounds)
+            placement.visible = placement.visible.intersection(area)
             images.append(placement)
         }
         for y in 0..<other.size.rows {
-            for x in 0..<other.size.columns where contains(column: column + x, row: row + y) {
+            for x in 0..<other.size.columns where area.contains(column: column + x, row: row + y) {
                 var cell = other.cells[y * other.size.columns + x]
                 if cell.imageSlot != 0 { cell.imageSlot += slotOffset }
                 set(cell, column: column + x, row: row + y)
@@ -200,16 +202,26 @@ public struct Frame: Sendable, Hashable {
         return true
     }
 
-    /// Adds `placement` and marks the cells it shows in as its own (blanks).
-    mutating func place(_ placement: ImagePlacement) {
+    /// Adds `placement` and marks the cells it shows in as its own (blanks in `style`, whose
+    /// background shows where the picture leaves part of a cell transparent).
+    mutating func place(_ placement: ImagePlacement, style: Style = .plain) {
         var placement = placement
         placement.visible = placement.visible.intersection(bounds)
         guard !placement.visible.isEmpty else { return }
         images.append(placement)
-        let cell = Cell(" ", style: .plain, imageSlot: Int32(images.count))
+        let cell = Cell(" ", style: style, imageSlot: Int32(images.count))
         for y in placement.visible.row..<placement.visible.maxRow {
             for x in placement.visible.column..<placement.visible.maxColumn { set(cell, column: x, row: y) }
         }
+    }
+
+    /// Shows `grapheme` in `style` in a cell a picture owns, keeping it the picture's (kitty's
+    /// placeholders are the picture drawn as text).
+    mutating func setImageCell(_ grapheme: String, style: Style, column: Int, row: Int) {
+        guard contains(column: column, row: row) else { return }
+        let index = row * size.columns + column
+        cells[index].grapheme = grapheme
+        cells[index].style = style
     }
 
     /// The pictures whose every visible cell is still theirs: a picture something was drawn over

@@ -144,6 +144,44 @@ public enum ImageCells {
              mode: mode, background: background, label: label)
     }
 
+    /// Draws `bitmap` aspect-fitted and centred in pixels into `area`, a rectangle of pixels
+    /// measured from the top-left corner of `rect`, clipped to `rect`.
+    ///
+    /// With real pixels the picture starts at its exact pixel, inside its first cell if need be;
+    /// the cells it covers become blanks in `style`, whose background shows around the picture in
+    /// cells it covers only in part. With a `matte` colour the whole of `area` is drawn, the picture
+    /// centred on it, so the area is exactly its pixels. Otherwise the picture goes into the whole cells `area`
+    /// covers (one pixel across and two down per cell), as `draw(_:into:in:mode:background:label:)`.
+    ///
+    /// ```swift
+    /// // A square with a 10-pixel margin on every side of a 40x20 cell area of 8x16 px cells.
+    /// ImageCells.draw(bitmap, into: &frame, pixels: PixelRect(x: 10, y: 10, width: 300, height: 300),
+    ///                 of: Rect(column: 0, row: 2, width: 40, height: 20), mode: context.imageMode)
+    /// ```
+    public static func draw(
+        _ bitmap: Bitmap, into frame: inout Frame, pixels area: PixelRect, of rect: Rect, mode: Mode,
+        style: Style = .plain, matte: RGBA? = nil
+    ) {
+        guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, area.width > 0, area.height > 0 else { return }
+        guard let cell = mode.cellPixels, cell.width > 0, cell.height > 0 else {
+            let cells = Rect(column: rect.column + area.x, row: rect.row + area.y / 2,
+                             width: area.width, height: (area.y % 2 + area.height + 1) / 2)
+            draw(bitmap, into: &frame, in: cells.intersection(rect), mode: mode)
+            return
+        }
+        let fitted = bitmap.size.aspectFit(in: PixelSize(width: area.width, height: area.height))
+        let shown = matte == nil ? fitted : PixelSize(width: area.width, height: area.height)
+        let x = max(0, area.x + (area.width - shown.width) / 2)
+        let y = max(0, area.y + (area.height - shown.height) / 2)
+        let inset = PixelOffset(x: x % cell.width, y: y % cell.height)
+        let cells = Rect(column: rect.column + x / cell.width, row: rect.row + y / cell.height,
+                         width: (inset.x + shown.width + cell.width - 1) / cell.width,
+                         height: (inset.y + shown.height + cell.height - 1) / cell.height)
+        frame.place(ImagePlacement(bitmap: bitmap, rect: cells, visible: cells.intersection(rect),
+                                   pixelSize: fitted, cellPixels: cell, inset: inset,
+                                   matte: matte.map { ImagePlacement.Matte(size: shown, color: $0) }), style: style)
+    }
+
     /// Lays `bitmap` out in pixels: aspect-fitted (enlarged or shrunk) into the rect's pixels,
     /// centred on whole cells, and recorded on the frame for the renderer to draw.
     private static func place(_ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, cellPixels: PixelSize) {

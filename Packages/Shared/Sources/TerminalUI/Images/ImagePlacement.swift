@@ -17,28 +17,45 @@ public struct ImagePlacement: Sendable {
     public let pixelSize: PixelSize
     /// The size of one cell in pixels when the placement was laid out.
     public let cellPixels: PixelSize
+    /// How far the picture starts from the top-left corner of `rect`, in pixels (less than a
+    /// cell): a picture laid out to the pixel starts inside its first cell. The pixels before
+    /// it are transparent, so the cells' background shows there.
+    public let inset: PixelOffset
+    /// When set, the picture is centred on an opaque area of this size and colour (a square cell
+    /// showing a wide picture), and the whole area is what the terminal shows.
+    public let matte: Matte?
 
-    init(bitmap: Bitmap, rect: Rect, visible: Rect, pixelSize: PixelSize, cellPixels: PixelSize) {
+    init(bitmap: Bitmap, rect: Rect, visible: Rect, pixelSize: PixelSize, cellPixels: PixelSize,
+         inset: PixelOffset = .zero, matte: Matte? = nil) {
         self.bitmap = bitmap
         self.identity = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         self.rect = rect
         self.visible = visible
         self.pixelSize = pixelSize
         self.cellPixels = cellPixels
+        self.inset = inset
+        self.matte = matte
     }
 
-    /// The pixels of the on-screen picture (`pixelSize`) that the visible cells show.
+    /// The size of what the terminal is sent: the picture with its inset before it.
+    public var canvasSize: PixelSize {
+        let shown = matte?.size ?? pixelSize
+        return PixelSize(width: shown.width + inset.x, height: shown.height + inset.y)
+    }
+
+    /// The pixels of the canvas (the on-screen picture after its inset) that the visible cells show.
     public var visiblePixels: PixelRect {
+        let canvas = canvasSize
         let x = (visible.column - rect.column) * cellPixels.width
         let y = (visible.row - rect.row) * cellPixels.height
-        let width = min(visible.width * cellPixels.width, pixelSize.width - x)
-        let height = min(visible.height * cellPixels.height, pixelSize.height - y)
+        let width = min(visible.width * cellPixels.width, canvas.width - x)
+        let height = min(visible.height * cellPixels.height, canvas.height - y)
         return PixelRect(x: x, y: y, width: max(0, width), height: max(0, height))
     }
 
     /// Where and how much shows, without the pixels: equal placements need no redraw.
     var geometry: Geometry {
-        Geometry(identity: identity, rect: rect, visible: visible, pixelSize: pixelSize)
+        Geometry(identity: identity, rect: rect, visible: visible, pixelSize: pixelSize, inset: inset, matte: matte)
     }
 
     struct Geometry: Hashable {
@@ -46,6 +63,16 @@ public struct ImagePlacement: Sendable {
         var rect: Rect
         var visible: Rect
         var pixelSize: PixelSize
+        var inset: PixelOffset
+        var matte: Matte?
+    }
+
+    /// An opaque area a picture is centred on.
+    public struct Matte: Sendable, Hashable {
+        /// The area's size in pixels (at least the picture's).
+        public var size: PixelSize
+        /// Its colour.
+        public var color: RGBA
     }
 }
 
@@ -57,4 +84,21 @@ extension ImagePlacement: Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(geometry)
     }
+}
+
+/// A distance in pixels to the right (`x`) and down (`y`).
+public struct PixelOffset: Sendable, Hashable {
+    /// Pixels to the right.
+    public var x: Int
+    /// Pixels down.
+    public var y: Int
+
+    /// An offset of `x` pixels right and `y` down.
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+
+    /// No offset.
+    public static let zero = PixelOffset(x: 0, y: 0)
 }

@@ -1,4 +1,3 @@
-import CSixel
 import Foundation
 import Imaging
 
@@ -57,29 +56,6 @@ enum KittyGraphics {
     static let deleteAllImages = "\u{1b}_Ga=d,d=A,q=2\u{1b}\\"
 }
 
-/// Sixel through libsixel, the encoder behind `img2sixel`.
-public enum SixelEncoder {
-    /// Why a picture could not be encoded.
-    public struct Failure: Error, Sendable, Hashable {
-        /// libsixel's status code.
-        public let status: Int32
-    }
-
-    /// `bitmap` as one DCS sixel sequence with up to `colors` palette colours (alpha over black).
-    public static func encode(_ bitmap: Bitmap, colors: Int = 256) throws(Failure) -> [UInt8] {
-        guard bitmap.width > 0, bitmap.height > 0 else { return [] }
-        var output: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            csixel_encode_rgba(pixels.baseAddress, Int32(bitmap.width), Int32(bitmap.height),
-                               Int32(max(2, min(256, colors))), &output, &length)
-        }
-        guard status == 0, let output else { throw Failure(status: status) }
-        defer { csixel_free(output) }
-        return Array(UnsafeBufferPointer(start: output, count: length))
-    }
-}
-
 /// iTerm2's inline images: a PNG in an OSC 1337 sequence.
 enum ITerm2Graphics {
     /// Shows `png` at the cursor, `size` pixels large, without moving the cursor.
@@ -100,6 +76,52 @@ enum ITerm2Graphics {
 }
 
 extension Bitmap {
+    /// This picture centred on an opaque area of `size` (at least the picture's) in `color`.
+    func centred(on size: PixelSize, color: RGBA) -> Bitmap {
+        let canvas = PixelSize(width: max(size.width, width), height: max(size.height, height))
+        guard canvas != self.size else { return self }
+        var result = Bitmap(width: canvas.width, height: canvas.height, filledWith: RGBA(r: color.r, g: color.g, b: color.b))
+        let left = (canvas.width - width) / 2, top = (canvas.height - height) / 2
+        let rowBytes = width * 4
+        pixels.withUnsafeBufferPointer { source in
+            result.pixels.withUnsafeMutableBufferPointer { target in
+                for row in 0..<height {
+                    let to = ((row + top) * canvas.width + left) * 4
+                    for offset in 0..<rowBytes { target[to + offset] = source[row * rowBytes + offset] }
+                }
+            }
+        }
+        return result
+    }
+
+    /// This picture with transparent columns on the right and rows below, to `size` (no smaller).
+    func extended(to size: PixelSize) -> Bitmap {
+        guard size.width > width || size.height > height else { return self }
+        return padded(by: .zero, to: PixelSize(width: max(size.width, width), height: max(size.height, height)))
+    }
+
+    /// This picture after `inset.x` transparent columns on the left and `inset.y` rows on top.
+    func padded(by inset: PixelOffset) -> Bitmap {
+        guard inset.x > 0 || inset.y > 0 else { return self }
+        return padded(by: inset, to: PixelSize(width: width + inset.x, height: height + inset.y))
+    }
+
+    /// This picture at `inset` on a transparent canvas of `canvas` pixels.
+    private func padded(by inset: PixelOffset, to canvas: PixelSize) -> Bitmap {
+        let canvasWidth = canvas.width
+        var result = [UInt8](repeating: 0, count: canvasWidth * canvas.height * 4)
+        let rowBytes = width * 4
+        pixels.withUnsafeBufferPointer { source in
+            result.withUnsafeMutableBufferPointer { target in
+                for row in 0..<height {
+                    let to = ((row + inset.y) * canvasWidth + inset.x) * 4
+                    for offset in 0..<rowBytes { target[to + offset] = source[row * rowBytes + offset] }
+                }
+            }
+        }
+        return Bitmap(width: canvasWidth, height: canvas.height, pixels: result)
+    }
+
     /// The `rect` pixels of this picture (clamped to it).
     func cropped(to rect: PixelRect) -> Bitmap {
         let area = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))

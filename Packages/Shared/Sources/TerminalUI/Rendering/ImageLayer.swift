@@ -19,6 +19,15 @@ struct ImageLayer: Sendable {
     struct SizedKey: Hashable {
         var identity: Int
         var size: PixelSize
+        var inset: PixelOffset
+        var matte: ImagePlacement.Matte?
+
+        init(_ placement: ImagePlacement) {
+            identity = placement.identity
+            size = placement.pixelSize
+            inset = placement.inset
+            matte = placement.matte
+        }
     }
 
     private struct KittyImage {
@@ -55,15 +64,23 @@ struct ImageLayer: Sendable {
 
     /// Palette size of sixel pictures.
     let sixelColors: Int
+    /// kitty pictures are drawn as Unicode placeholders (inside tmux): each image is sent once,
+    /// through tmux's passthrough, with a virtual placement; the cells showing it are text.
+    let placeholders: Bool
 
-    init(graphics: GraphicsProtocol, cellSizeKnown: Bool, sixelColors: Int = 256) {
+    init(graphics: GraphicsProtocol, cellSizeKnown: Bool, sixelColors: Int = 256, placeholders: Bool = false) {
         self.graphics = graphics
         self.cellSizeKnown = cellSizeKnown
         self.sixelColors = sixelColors
+        self.placeholders = graphics == .kitty && placeholders
     }
 
     /// Bytes that take every one of our pictures off the screen and out of the terminal's memory.
-    var cleanup: [UInt8] { graphics == .kitty ? Array(KittyGraphics.deleteAllImages.utf8) : [] }
+    var cleanup: [UInt8] {
+        guard graphics == .kitty else { return [] }
+        let delete = Array(KittyGraphics.deleteAllImages.utf8)
+        return placeholders ? TmuxPassthrough.wrapSequences(delete) : delete
+    }
 
     /// The ids of kitty images the terminal holds for us.
     var kittyImageIDs: Set<Int> { Set(kittyImages.values.map(\.id)) }
@@ -100,7 +117,7 @@ struct ImageLayer: Sendable {
     mutating func update(_ placements: [ImagePlacement], cellsRewritten: (Rect) -> Bool) -> [Operation] {
         frameNumber += 1
         switch graphics {
-        case .kitty: return updateKitty(placements)
+        case .kitty: return placeholders ? updatePlaceholders(placements) : updateKitty(placements)
         case .sixel, .iTerm2: return updateInCells(placements, cellsRewritten: cellsRewritten)
         case .blocks, .none: return []
         }
@@ -113,7 +130,7 @@ struct ImageLayer: Sendable {
         var shown: [KittyPlacementKey: ImagePlacement.Geometry] = [:]
         var occurrences: [Int: Int] = [:]
         for placement in placements {
-            let sized = SizedKey(identity: placement.identity, size: placement.pixelSize)
+            let sized = SizedKey(placement)
             let id: Int
             if var image = kittyImages[sized] {
                 image.lastUsed = frameNumber
@@ -149,6 +166,54 @@ struct ImageLayer: Sendable {
         return operations
     }
 
+    // MARK: kitty through Unicode placeholders
+
+    /// Sends each picture not yet in the terminal with its virtual placement, the size of its
+    /// cells; where it shows is the placeholder text `drawPlaceholders` writes into the frame.
+    private mutating func updatePlaceholders(_ placements: [ImagePlacement]) -> [Operation] {
+        var bytes: [UInt8] = []
+        for placement in placements {
+            let sized = SizedKey(placement)
+            if var image = kittyImages[sized] {
+                image.lastUsed = frameNumber
+                kittyImages[sized] = image
+                continue
+            }
+            let used = Set(kittyImages.values.map(\.id))
+            guard let id = KittyPlaceholders.ids.first(where: { !used.contains($0) }) else { continue }
+            // The picture fills its cells exactly (transparent beyond it), so scaling it into them is none.
+            let cells = PixelSize(width: placement.rect.width * placement.cellPixels.width,
+                                  height: placement.rect.height * placement.cellPixels.height)
+            KittyGraphics.transmit(scaledBitmap(for: placement).extended(to: cells), id: id, into: &bytes)
+            KittyPlaceholders.virtualPlacement(id: id, cells: placement.rect.size, into: &bytes)
+            scaled[sized] = nil
+            kittyImages[sized] = KittyImage(id: id, source: placement.bitmap, lastUsed: frameNumber)
+        }
+        var operations: [Operation] = bytes.isEmpty ? [] : [.anywhere(TmuxPassthrough.wrapSequences(bytes))]
+        for case let .anywhere(deletion) in evictKittyImages() {
+            operations.append(.anywhere(TmuxPassthrough.wrapSequences(deletion)))
+        }
+        return operations
+    }
+
+    /// Writes the placeholder text of every picture the terminal holds into its visible cells:
+    /// U+10EEEE with the cell's row and column in the picture, coloured with the image id.
+    func drawPlaceholders(_ placements: [ImagePlacement], into frame: inout Frame) {
+        for placement in placements {
+            guard let id = kittyImages[SizedKey(placement)]?.id else { continue }
+            let style = Style(foreground: .palette(UInt8(id)))
+            let visible = placement.visible.intersection(frame.bounds)
+            guard !visible.isEmpty else { continue }
+            for row in visible.row..<visible.maxRow {
+                for column in visible.column..<visible.maxColumn {
+                    guard let text = KittyPlaceholders.cell(row: row - placement.rect.row, column: column - placement.rect.column)
+                    else { continue }
+                    frame.setImageCell(text, style: style, column: column, row: row)
+                }
+            }
+        }
+    }
+
     /// Deletes the least recently shown images beyond `keptImages` that are not on screen.
     private mutating func evictKittyImages() -> [Operation] {
         let idle = kittyImages.filter { $0.value.lastUsed != frameNumber }
@@ -181,7 +246,7 @@ struct ImageLayer: Sendable {
         encoded = encoded.filter { live.contains($0.key.sized.identity) }
         // Scrolling makes a clip per row; keep only the clips on screen once there are many.
         if encoded.count > Self.maximumEncodings {
-            let shown = Set(placements.map { EncodedKey(sized: SizedKey(identity: $0.identity, size: $0.pixelSize), clip: $0.visiblePixels) })
+            let shown = Set(placements.map { EncodedKey(sized: SizedKey($0), clip: $0.visiblePixels) })
             encoded = encoded.filter { shown.contains($0.key) }
         }
         scaled = scaled.filter { live.contains($0.key.identity) }
@@ -190,14 +255,13 @@ struct ImageLayer: Sendable {
 
     private mutating func encodedBytes(for placement: ImagePlacement) -> [UInt8]? {
         let clip = placement.visiblePixels
-        let key = EncodedKey(sized: SizedKey(identity: placement.identity, size: placement.pixelSize), clip: clip)
+        let key = EncodedKey(sized: SizedKey(placement), clip: clip)
         if let bytes = encoded[key] { return bytes }
         let picture = scaledBitmap(for: placement).cropped(to: clip)
         guard picture.width > 0, picture.height > 0 else { return nil }
         var bytes: [UInt8] = []
         if graphics == .sixel {
-            guard let sixel = try? SixelEncoder.encode(picture, colors: sixelColors) else { return nil }
-            bytes = sixel
+            bytes = SixelEncoder.encode(picture, colors: sixelColors)
         } else {
             guard let png = try? ImageEncoder.png(picture) else { return nil }
             if cellSizeKnown {
@@ -210,11 +274,14 @@ struct ImageLayer: Sendable {
         return bytes
     }
 
-    /// The placement's picture at its on-screen pixel size, made once per size.
+    /// The placement's picture at its on-screen pixel size after its transparent inset, made once
+    /// per size.
     private mutating func scaledBitmap(for placement: ImagePlacement) -> Bitmap {
-        let key = SizedKey(identity: placement.identity, size: placement.pixelSize)
+        let key = SizedKey(placement)
         if let cached = scaled[key] { return cached.scaled }
-        let result = placement.bitmap.resized(to: placement.pixelSize)
+        var result = placement.bitmap.resized(to: placement.pixelSize)
+        if let matte = placement.matte { result = result.centred(on: matte.size, color: matte.color) }
+        result = result.padded(by: placement.inset)
         scaled[key] = (placement.bitmap, result)
         return result
     }

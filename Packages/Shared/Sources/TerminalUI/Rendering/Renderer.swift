@@ -47,10 +47,13 @@ public struct Renderer: Sendable {
     }
 
     /// A renderer for a terminal with `capabilities`.
+    /// Inside tmux, kitty pictures are drawn as Unicode placeholders.
     public init(capabilities: TerminalCapabilities) {
         self.init(colorMode: capabilities.colorMode, graphics: capabilities.graphics,
                   cellSizeKnown: capabilities.cellPixelSize != nil,
                   synchronizedOutput: capabilities.synchronizedOutput, sixelColors: capabilities.sixelColors)
+        images = ImageLayer(graphics: capabilities.graphics, cellSizeKnown: capabilities.cellPixelSize != nil,
+                            sixelColors: capabilities.sixelColors, placeholders: capabilities.usesKittyPlaceholders)
     }
 
     /// Bytes that take our pictures off the terminal for good (kitty keeps them otherwise);
@@ -86,6 +89,13 @@ public struct Renderer: Sendable {
         let bodyStart = output.count
         let placements = images.drawable(frame.visibleImages, screen: frame.size)
         var operations: [ImageLayer.Operation] = []
+        // kitty placeholders: the images go first, then the cells carry the pictures as text.
+        var frame = frame
+        var imagesFirst: [ImageLayer.Operation] = []
+        if images.placeholders {
+            imagesFirst = images.update(placements) { _ in false }
+            images.drawPlaceholders(placements, into: &frame)
+        }
         var old: Frame
         if let previous, previous.size == frame.size {
             old = previous
@@ -99,9 +109,12 @@ public struct Renderer: Sendable {
             cursorKnown = true
             old = Frame(size: frame.size)
         }
+        for case let .anywhere(bytes) in imagesFirst { output.append(contentsOf: bytes) }
         renderCells(frame, over: old, into: &output)
         let before = old
-        operations += images.update(placements) { area in !frame.sameCells(as: before, in: area) }
+        if !images.placeholders {
+            operations += images.update(placements) { area in !frame.sameCells(as: before, in: area) }
+        }
         for operation in operations {
             switch operation {
             case let .anywhere(bytes):

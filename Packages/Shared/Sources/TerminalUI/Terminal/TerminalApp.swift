@@ -74,7 +74,9 @@ public enum TerminalApp {
             capabilities = capabilities.resolved(
                 with: TerminalProbe.ask(input: session.input, output: session.output, timeout: configuration.probeTimeout))
         }
-        if capabilities.graphics == .kitty { session.deleteKittyImagesOnExit() }
+        if capabilities.graphics == .kitty {
+            session.deleteKittyImagesOnExit(throughTmux: capabilities.usesKittyPlaceholders)
+        }
         let loop = EventLoop(
             screen: screen, size: size, capabilities: capabilities,
             timing: .init(minimumFrameInterval: configuration.minimumFrameInterval,

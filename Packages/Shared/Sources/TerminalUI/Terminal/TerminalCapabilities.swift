@@ -39,8 +39,10 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// Reads the capabilities from environment variables: `NO_COLOR` (any non-empty value) turns
     /// colour off, `COLORTERM=truecolor|24bit` turns on 24-bit colour, otherwise the 256-colour
     /// palette. Graphics: `choice`, else `WORKBENCH_GRAPHICS`, else what `TERM`, `TERM_PROGRAM`,
-    /// `KITTY_WINDOW_ID`, `WEZTERM_PANE`, `LC_TERMINAL`, `KONSOLE_VERSION` tell; never pixels
-    /// inside tmux unless asked for; half-blocks until a query says more.
+    /// `KITTY_WINDOW_ID`, `WEZTERM_PANE`, `LC_TERMINAL`, `KONSOLE_VERSION` tell; inside tmux only
+    /// kitty, through Unicode placeholders, when the terminal outside is kitty or Ghostty (their
+    /// `KITTY_WINDOW_ID` or `GHOSTTY_RESOURCES_DIR` survive into tmux), or when asked for;
+    /// half-blocks until a query says more.
     public static func detect(environment: [String: String], choice: GraphicsChoice? = nil) -> TerminalCapabilities {
         let insideTmux = !(environment["TMUX"] ?? "").isEmpty
         let colorMode: ColorMode
@@ -59,6 +61,10 @@ public struct TerminalCapabilities: Sendable, Hashable {
             capabilities.graphicsFromEnvironment = true
         } else if let named = graphicsNamed(by: environment), !insideTmux {
             capabilities.graphics = named
+            capabilities.graphicsFromEnvironment = true
+        } else if insideTmux, environment["KITTY_WINDOW_ID"] != nil || environment["GHOSTTY_RESOURCES_DIR"] != nil {
+            // The terminal outside tmux speaks kitty and draws its Unicode placeholders.
+            capabilities.graphics = .kitty
             capabilities.graphicsFromEnvironment = true
         } else if insideTmux || (environment["TERM"] ?? "").hasPrefix("linux") {
             // tmux mangles pixel protocols and the Linux console has none: nothing to ask.
@@ -88,6 +94,10 @@ public struct TerminalCapabilities: Sendable, Hashable {
         }
         return nil
     }
+
+    /// True when kitty pictures are drawn as Unicode placeholders: kitty graphics inside tmux,
+    /// where pictures placed at the cursor would not survive.
+    package var usesKittyPlaceholders: Bool { graphics == .kitty && isInsideTmux }
 
     /// True when `TerminalApp.run` should ask the terminal: graphics not settled by the
     /// environment, or pixels in use without a known cell size.

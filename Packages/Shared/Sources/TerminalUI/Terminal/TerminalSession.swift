@@ -36,6 +36,14 @@ private nonisolated(unsafe) let crashKittyResetBytes: UnsafeMutableBufferPointer
     _ = buffer.initialize(from: bytes)
     return buffer
 }()
+/// The same with the deletion wrapped for the terminal outside tmux (kitty's placeholders).
+private nonisolated(unsafe) let crashTmuxKittyResetBytes: UnsafeMutableBufferPointer<UInt8> = {
+    let bytes = TmuxPassthrough.wrapSequences(Array(TerminalSequences.deleteKittyImages.utf8))
+        + Array(TerminalSequences.reset.utf8)
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = buffer.initialize(from: bytes)
+    return buffer
+}()
 private nonisolated(unsafe) var crashRestoreArmed: sig_atomic_t = 0
 private nonisolated(unsafe) var crashDeletesKittyImages: sig_atomic_t = 0
 private nonisolated(unsafe) var crashInputDescriptor: Int32 = 0
@@ -63,7 +71,11 @@ private func restoreTerminalAtExit() {
 
 /// Writes the reset bytes (with the kitty deletion when armed), async-signal-safe.
 private func writeCrashReset() {
-    let bytes = crashDeletesKittyImages != 0 ? crashKittyResetBytes : crashResetBytes
+    let bytes = switch crashDeletesKittyImages {
+    case 0: crashResetBytes
+    case 2: crashTmuxKittyResetBytes
+    default: crashKittyResetBytes
+    }
     _ = write(crashOutputDescriptor, bytes.baseAddress, bytes.count)
 }
 
@@ -104,6 +116,7 @@ final class TerminalSession {
         crashOutputDescriptor = output
         _ = crashResetBytes.count
         _ = crashKittyResetBytes.count
+        _ = crashTmuxKittyResetBytes.count
         if !Self.atExitRegistered {
             Self.atExitRegistered = true
             atexit(restoreTerminalAtExit)
@@ -125,10 +138,12 @@ final class TerminalSession {
         send(TerminalSequences.enter)
     }
 
-    /// Deletes every kitty image on every way out (restore, exit, crash, termination signal).
-    func deleteKittyImagesOnExit() {
-        crashDeletesKittyImages = 1
-        cleanup = Array(TerminalSequences.deleteKittyImages.utf8)
+    /// Deletes every kitty image on every way out (restore, exit, crash, termination signal);
+    /// `throughTmux` sends the deletion through tmux's passthrough to the terminal outside.
+    func deleteKittyImagesOnExit(throughTmux: Bool = false) {
+        crashDeletesKittyImages = throughTmux ? 2 : 1
+        let deletion = Array(TerminalSequences.deleteKittyImages.utf8)
+        cleanup = throughTmux ? TmuxPassthrough.wrapSequences(deletion) : deletion
     }
 
     /// Puts the terminal back the way it was. Safe to call more than once.

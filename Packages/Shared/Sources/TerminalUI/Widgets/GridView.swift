@@ -1,8 +1,9 @@
 /// A grid of equal cells, row by row, with a selection that stays visible: arrows (and h/j/k/l)
-/// move it, clicks select, the wheel scrolls by a row.
+/// move it, clicks select, the wheel scrolls by a row. A row the area cuts is drawn clipped, as
+/// any scrolling list does, so every row with a cell on screen shows.
 ///
 /// ```swift
-/// var grid = GridView(columns: 3, cellHeight: 8)
+/// var grid = GridView(columns: 3, cellHeight: 8, columnSpacing: 2, rowSpacing: 1)
 /// grid.draw(itemCount: photos.count, into: &frame, in: area) { index, cell, isSelected, frame in
 ///     ImageCells.draw(bitmaps[index], into: &frame, in: cell, mode: mode)
 /// }
@@ -12,26 +13,47 @@ public struct GridView: Sendable, Hashable {
     public var columns: Int
     /// Rows of the terminal each grid cell takes.
     public var cellHeight: Int
-    /// Blank columns and rows between cells.
-    public var spacing: Int
+    /// Blank columns between cells of a row.
+    public var columnSpacing: Int
+    /// Blank rows between grid rows.
+    public var rowSpacing: Int
     /// The selected item.
     public var selection: Int
     /// The first grid row shown.
     public var offsetRow: Int
 
-    public init(columns: Int, cellHeight: Int, spacing: Int = 1, selection: Int = 0) {
+    /// A grid of `columns` cells per row, each `cellHeight` rows tall.
+    /// - Parameters:
+    ///   - columnSpacing: blank columns between the cells of a row.
+    ///   - rowSpacing: blank rows between grid rows.
+    public init(
+        columns: Int, cellHeight: Int, columnSpacing: Int = 1, rowSpacing: Int = 1, selection: Int = 0,
+        offsetRow: Int = 0
+    ) {
         self.columns = max(1, columns)
         self.cellHeight = max(1, cellHeight)
-        self.spacing = max(0, spacing)
+        self.columnSpacing = max(0, columnSpacing)
+        self.rowSpacing = max(0, rowSpacing)
         self.selection = selection
-        self.offsetRow = 0
+        self.offsetRow = max(0, offsetRow)
     }
+
+    /// Terminal rows from the top of one grid row to the top of the next.
+    public var rowPitch: Int { cellHeight + rowSpacing }
 
     /// Grid rows needed for `itemCount` items.
     public func rowCount(itemCount: Int) -> Int { (itemCount + columns - 1) / columns }
 
-    /// Grid rows that fit in `height` terminal rows (at least one).
-    public func visibleRows(height: Int) -> Int { max(1, (height + spacing) / (cellHeight + spacing)) }
+    /// Grid rows that fit whole in `height` terminal rows (at least one).
+    public func visibleRows(height: Int) -> Int { max(1, (height + rowSpacing) / rowPitch) }
+
+    /// Grid rows with at least one terminal row in `height` rows, the cut one included.
+    public func partlyVisibleRows(height: Int) -> Int { max(1, (max(0, height) + rowPitch - 1) / rowPitch) }
+
+    /// The largest first row: the last grid row sits whole at the bottom.
+    public func maximumOffsetRow(itemCount: Int, height: Int) -> Int {
+        max(0, rowCount(itemCount: itemCount) - visibleRows(height: height))
+    }
 
     /// Moves the selection for the arrows, h/j/k/l, page up/down, home/end.
     /// - Returns: true when the key was a grid key.
@@ -75,35 +97,47 @@ public struct GridView: Sendable, Hashable {
         offsetRow = visibleOffsetRow(itemCount: itemCount, height: height)
     }
 
-    /// The first grid row shown so that the selection is visible.
+    /// Moves the first row shown by `rows` (the wheel), kept in range; the selection stays.
+    public mutating func scroll(byRows rows: Int, itemCount: Int, height: Int) {
+        offsetRow = max(0, min(offsetRow + rows, maximumOffsetRow(itemCount: itemCount, height: height)))
+    }
+
+    /// The first grid row shown so that the selection is visible whole.
     public func visibleOffsetRow(itemCount: Int, height: Int) -> Int {
         let visible = visibleRows(height: height)
         let selectedRow = max(0, min(selection, itemCount - 1)) / columns
         var first = offsetRow
         if selectedRow < first { first = selectedRow }
         if selectedRow >= first + visible { first = selectedRow - visible + 1 }
-        return max(0, min(first, rowCount(itemCount: itemCount) - visible))
+        return max(0, min(first, maximumOffsetRow(itemCount: itemCount, height: height)))
     }
 
     /// The items whose cells are at least partly shown in `height` rows.
     public func visibleRange(itemCount: Int, height: Int) -> Range<Int> {
         let first = visibleOffsetRow(itemCount: itemCount, height: height) * columns
-        let rows = (height + spacing + cellHeight + spacing - 1) / (cellHeight + spacing)
+        let rows = partlyVisibleRows(height: height)
         return min(first, itemCount)..<min(itemCount, first + rows * columns)
     }
 
     /// The width of one cell in a grid `width` columns wide.
-    public func cellWidth(inWidth width: Int) -> Int { max(1, (width - spacing * (columns - 1)) / columns) }
+    public func cellWidth(inWidth width: Int) -> Int {
+        max(1, (width - columnSpacing * (columns - 1)) / columns)
+    }
 
-    /// Where item `index` is drawn in `rect`, nil when it is scrolled out of view.
-    public func cellRect(for index: Int, in rect: Rect, itemCount: Int) -> Rect? {
+    /// The whole cell of item `index` in a grid in `rect`, parts outside `rect` included; nil when
+    /// no part of it is in view.
+    public func fullCellRect(for index: Int, in rect: Rect, itemCount: Int) -> Rect? {
         guard visibleRange(itemCount: itemCount, height: rect.height).contains(index) else { return nil }
         let row = index / columns - visibleOffsetRow(itemCount: itemCount, height: rect.height)
         let width = cellWidth(inWidth: rect.width)
-        let cell = Rect(column: rect.column + (index % columns) * (width + spacing),
-                        row: rect.row + row * (cellHeight + spacing), width: width, height: cellHeight)
-        let clipped = cell.intersection(rect)
-        return clipped.isEmpty ? nil : clipped
+        let cell = Rect(column: rect.column + (index % columns) * (width + columnSpacing),
+                        row: rect.row + row * rowPitch, width: width, height: cellHeight)
+        return cell.intersection(rect).isEmpty ? nil : cell
+    }
+
+    /// The part of item `index`'s cell shown in `rect`, nil when it is scrolled out of view.
+    public func cellRect(for index: Int, in rect: Rect, itemCount: Int) -> Rect? {
+        fullCellRect(for: index, in: rect, itemCount: itemCount)?.intersection(rect)
     }
 
     /// The item drawn at (`column`, `row`) of a grid in `rect`, if any.
@@ -113,15 +147,24 @@ public struct GridView: Sendable, Hashable {
         }
     }
 
-    /// Draws every visible cell with `drawCell` (index, rectangle, selected?, frame).
+    /// Draws every visible cell with `drawCell` (index, rectangle, selected?, frame). A cell the
+    /// area cuts is drawn whole into a frame of its own and copied in clipped, so `drawCell` always
+    /// lays out a whole cell.
     public func draw(
         itemCount: Int, into frame: inout Frame, in rect: Rect,
         drawCell: (_ index: Int, _ rect: Rect, _ isSelected: Bool, _ frame: inout Frame) -> Void
     ) {
         let selected = max(0, min(selection, itemCount - 1))
         for index in visibleRange(itemCount: itemCount, height: rect.height) {
-            guard let cell = cellRect(for: index, in: rect, itemCount: itemCount) else { continue }
-            drawCell(index, cell, index == selected, &frame)
+            guard let cell = fullCellRect(for: index, in: rect, itemCount: itemCount) else { continue }
+            let shown = cell.intersection(rect)
+            if shown == cell {
+                drawCell(index, cell, index == selected, &frame)
+                continue
+            }
+            var whole = Frame(size: cell.size)
+            drawCell(index, Rect(size: cell.size), index == selected, &whole)
+            frame.draw(whole, column: cell.column, row: cell.row, clippedTo: shown)
         }
     }
 }

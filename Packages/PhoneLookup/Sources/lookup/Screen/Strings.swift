@@ -18,15 +18,17 @@ enum Strings {
     static let pickerHelp = LocalizedText(en: "Type to filter · ↑↓ move · Enter choose · Esc back",
                                           ru: "Печатайте для фильтра · ↑↓ · Enter — выбрать · Esc — назад")
     static let resultsHelp = LocalizedText(en: "Enter continue · ↑↓ scroll", ru: "Enter — продолжить · ↑↓ — прокрутка")
-    static let helpTitle = LocalizedText(en: "Keys", ru: "Клавиши")
-    static let help: [LocalizedText] = [
-        LocalizedText(en: "digits, +      type the number (formatted as you type)", ru: "цифры, +       набор номера (форматируется по ходу)"),
-        LocalizedText(en: "Tab ↑ ↓        move between code, number, Search", ru: "Tab ↑ ↓        переход: код, номер, «Поиск»"),
-        LocalizedText(en: "Enter, click   open the picker / search", ru: "Enter, щелчок  выбор страны / поиск"),
-        LocalizedText(en: "Esc            cancel a lookup, leave the picker", ru: "Esc            отменить поиск, закрыть выбор"),
-        LocalizedText(en: "?              this help", ru: "?              эта справка"),
-        LocalizedText(en: "Ctrl-C         quit", ru: "Ctrl-C         выход"),
+    static let help: [(keys: LocalizedText, action: LocalizedText)] = [
+        (LocalizedText(en: "digits, +", ru: "цифры, +"),
+         LocalizedText(en: "type the number (formatted as you type)", ru: "набор номера (форматируется по ходу)")),
+        (LocalizedText(en: "Tab ↑ ↓", ru: "Tab ↑ ↓"),
+         LocalizedText(en: "move between code, number, Search", ru: "переход: код, номер, «Поиск»")),
+        (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),
+         LocalizedText(en: "open the picker / search", ru: "выбор страны / поиск")),
+        (LocalizedText(en: "Esc", ru: "Esc"),
+         LocalizedText(en: "cancel a lookup, leave the picker", ru: "отменить поиск, закрыть выбор")),
+        (LocalizedText(en: "?", ru: "?"), LocalizedText(en: "this help", ru: "эта справка")),
+        (LocalizedText(en: "Ctrl-C", ru: "Ctrl-C"), LocalizedText(en: "quit", ru: "выход")),
     ]
-    static let closeHelp = LocalizedText(en: "any key closes", ru: "любая клавиша закроет")
     static let savedCopy = LocalizedText(en: "Showing the saved country list", ru: "Показан сохранённый список стран")
 }

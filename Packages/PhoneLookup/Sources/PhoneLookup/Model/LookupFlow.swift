@@ -1,40 +1,5 @@
 import ErrorReporting
 
-/// Something that happened: a person's intent, or the result of an effect.
-public enum LookupAction: Sendable, Equatable {
-    /// The app appeared: start loading the countries.
-    case start
-    /// The country-code button: opens the picker (after the countries arrive), or retries a failed load.
-    case countryButtonPressed
-    case pickerFilterChanged(String)
-    /// Moves the highlight by `by` rows (negative is up), clamped to the list.
-    case pickerMoved(by: Int)
-    /// Chooses the highlighted country and returns to the dialer.
-    case pickerConfirmed
-    /// Chooses the country in row `row` of the filtered list (a mouse click) and returns.
-    case pickerChoseRow(Int)
-    /// Returns to the dialer without changing the country.
-    case pickerDismissed
-    case numberEdited(String)
-    case searchPressed
-    /// Esc on the dialer: stops the lookup or the wait for the picker.
-    case cancelPressed
-    case alertDismissed
-    /// The results scene's Continue button.
-    case continuePressed
-    /// Effect result: a step of loading the countries.
-    case countriesUpdated(CountryUpdate)
-    /// Effect result: the lookup API called back.
-    case lookupAnswered(id: Int, Result<[String], UserFacingError>)
-}
-
-/// Work the flow asks for; its result comes back as an action.
-public enum LookupEffect: Sendable, Equatable {
-    case loadCountries
-    case lookUp(id: Int, number: PhoneNumber)
-    case cancelLookup(id: Int)
-}
-
 /// The navigation and rules of the three scenes, as a pure function of state and action.
 ///
 /// ```swift
@@ -182,7 +147,9 @@ public struct LookupFlow: Sendable {
 
     private func receive(_ update: CountryUpdate, in state: inout LookupState) {
         switch update {
-        case .loaded(let catalog, let origin):
+        case .loaded(let dataset, let origin):
+            // The picker tells every dial code as the code button and the results do.
+            let catalog = dataset.labelled(by: parser.plan)
             state.countries = .loaded(catalog, origin)
             state.refreshProblem = nil
             if !state.countryChosen, let country = catalog.country(isoCode: state.selectedCountry.isoCode) {

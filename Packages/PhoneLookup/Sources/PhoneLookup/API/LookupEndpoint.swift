@@ -5,15 +5,15 @@ import Foundation
 /// and `--demo` put behind `GET /v1/lookup`.
 ///
 /// Free of any HTTP server, so the contract can be tested without one.
-public struct LookupEndpoint: Sendable {
+package struct LookupEndpoint: Sendable {
     /// The route the contract names.
-    public static let path = "/v1/lookup"
+    package static let path = "/v1/lookup"
 
-    public let engine: OfflineEngine
-    public let parser: PhoneNumberParser
-    public let language: Language
+    package let engine: OfflineEngine
+    package let parser: PhoneNumberParser
+    package let language: Language
 
-    public init(engine: OfflineEngine, language: Language) {
+    package init(engine: OfflineEngine, language: Language) {
         self.engine = engine
         parser = PhoneNumberParser(plan: engine.plan)
         self.language = language
@@ -21,7 +21,7 @@ public struct LookupEndpoint: Sendable {
 
     /// The status and JSON body for the `number` query value (`+79994673756`; a `lang` of `ru`
     /// or `en` picks the language of the result lines).
-    public func respond(number: String?, lang: String? = nil) -> (status: Int, body: Data) {
+    package func respond(number: String?, lang: String? = nil) -> (status: Int, body: Data) {
         let language = lang.flatMap(Language.init(code:)) ?? self.language
         guard let number, !number.isEmpty else {
             return refusal(InvalidNumber.empty.text.text(in: language) + " (query parameter \"number\")")
@@ -48,9 +48,9 @@ public struct LookupEndpoint: Sendable {
 }
 
 /// Data shipped for `--demo` and `lookup serve`: a copy of the task's country dataset.
-public enum DemoData {
+package enum DemoData {
     /// The dataset as the task's remote file has it (including its `"+ 345"`).
-    public static func countriesJSON() throws -> Data {
+    package static func countriesJSON() throws -> Data {
         guard let url = Bundle.module.url(forResource: "Resources/demo/countries", withExtension: "json")
             ?? Bundle.module.url(forResource: "countries", withExtension: "json", subdirectory: "Resources/demo") else {
             throw CocoaError(.fileNoSuchFile)

@@ -14,7 +14,7 @@ struct Countries: LookupSubcommand {
     @Option(help: ArgumentHelp("Keep countries whose name, ISO code or dial code matches.", valueName: "text"))
     var filter: String?
 
-    @Flag(help: "Print one JSON object per line: {\"name\", \"dial_code\", \"code\"}.")
+    @Flag(help: "Print one JSON object per line: {\"name\", \"dial_code\", \"code\", \"dataset_dial_code\"}.")
     var json = false
 
     func run() async throws {
@@ -41,24 +41,31 @@ struct Countries: LookupSubcommand {
                 throw ExitCode.failure
             }
             if let problem { printError("lookup: showing the saved copy; \(problem.line(in: services.language))") }
-            let countries = catalog.filter(filter ?? "").map { catalog.countries[$0] }
-            print(json ? Self.json(countries) : Self.table(countries))
+            // The codes as the numbering data tells them (`+1 345`), as the dialer and results do.
+            let labelled = catalog.labelled(by: services.plan)
+            let rows = labelled.filter(filter ?? "").map { (country: labelled.countries[$0], dialCode: labelled.dialLabel(at: $0)) }
+            print(json ? Self.json(rows) : Self.table(rows))
         }
     }
 
-    static func table(_ countries: [Country]) -> String {
-        let width = countries.map(\.name.count).max() ?? 0
-        return countries.map { country in
-            TerminalSafeText.line(country.name).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + country.dialCode.description.padding(toLength: 7, withPad: " ", startingAt: 0) + country.isoCode
+    /// One row per country: a shown dial code beside the dataset's country.
+    typealias Row = (country: Country, dialCode: String)
+
+    static func table(_ rows: [Row]) -> String {
+        let width = rows.map(\.country.name.count).max() ?? 0
+        return rows.map { row in
+            TerminalSafeText.line(row.country.name).padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + row.dialCode.padding(toLength: 7, withPad: " ", startingAt: 0) + row.country.isoCode
         }.joined(separator: "\n")
     }
 
-    /// JSON lines, like the other commands' `--json` (the dataset's names are escaped, never raw).
-    static func json(_ countries: [Country]) -> String {
-        countries.map { country in
-            JSONLine.object([("name", .string(country.name)), ("dial_code", .string(country.dialCode.description)),
-                             ("code", .string(country.isoCode))])
+    /// JSON lines, like the other commands' `--json` (the dataset's names are escaped, never raw):
+    /// `dial_code` as shown everywhere else, `dataset_dial_code` as the dataset wrote it.
+    static func json(_ rows: [Row]) -> String {
+        rows.map { row in
+            JSONLine.object([("name", .string(row.country.name)), ("dial_code", .string(row.dialCode)),
+                             ("code", .string(row.country.isoCode)),
+                             ("dataset_dial_code", .string(row.country.dialCode.description))])
         }.joined(separator: "\n")
     }
 }

@@ -18,7 +18,7 @@ enum PickerScene {
         list.draw(itemCount: matches.count, into: &frame, in: rect) { index, cell, selected, frame in
             let country = countries[matches[index]]
             let style = selected ? Style(reverse: true) : Style.plain
-            let code = country.dialCode.description
+            let code = state.catalog?.dialLabel(at: matches[index]) ?? country.dialCode.description
             frame.fill(cell, style: style)
             let codeColumn = cell.column + cell.width - displayWidth(of: code) - 1
             frame.put(country.name, column: cell.column + 1, row: cell.row, style: style,

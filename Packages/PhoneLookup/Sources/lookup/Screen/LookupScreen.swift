@@ -8,6 +8,8 @@ import TerminalUI
 @MainActor
 final class LookupScreen: TerminalScreen {
     private let store: LookupStore
+    /// The numbering data the dialer formats the typed number with (the flow's own).
+    private let numbering: NumberingPlan
     private let language: Language
     private var field: TextField
     private var focus = DialerScene.Focus.field
@@ -19,8 +21,9 @@ final class LookupScreen: TerminalScreen {
     /// The keys overlay (`?`), as in the gallery and Flickr apps: any key or click closes it.
     private(set) var isShowingHelp = false
 
-    init(store: LookupStore, language: Language) {
+    init(store: LookupStore, numbering: NumberingPlan, language: Language) {
         self.store = store
+        self.numbering = numbering
         self.language = language
         field = TextField(placeholder: Strings.placeholder.text(in: language))
         store.send(.start)
@@ -35,7 +38,7 @@ final class LookupScreen: TerminalScreen {
     /// arriving (or failing) show at once, not at the first key.
     func start(context: ScreenContext) {
         self.context = context
-        store.onChange = { [weak self] _ in self?.changed() }
+        store.attach { [weak self] _ in self?.changed() }
         changed()
     }
 
@@ -71,27 +74,16 @@ final class LookupScreen: TerminalScreen {
 
     /// `?` opens the help; while it shows, any key or click closes it (ticks and resizes do not).
     nonisolated static func togglesHelp(_ event: Event, showing: Bool) -> Bool {
-        switch event {
-        case .key(.character("?")): true
-        case .key, .paste: showing
-        case .mouse(let mouse): showing && mouse.kind == .press(.left)
-        default: false
-        }
+        HelpOverlay.toggles(event, showing: showing)
     }
 
+    /// The `?` overlay: TerminalUI's one help widget, as in the gallery and Flickr.
     nonisolated static func drawHelp(into frame: inout Frame, language: Language) {
-        let lines = Strings.help.map { $0.text(in: language) }
-        let width = min(frame.size.columns, (lines.map { displayWidth(of: $0) }.max() ?? 0) + 4)
-        let height = min(frame.size.rows, lines.count + 4)
-        let box = Rect(column: (frame.size.columns - width) / 2, row: (frame.size.rows - height) / 2,
-                       width: width, height: height)
-        frame.fill(box)
-        frame.drawBox(box, style: Style(bold: true))
-        frame.putCentered(" \(Strings.helpTitle.text(in: language)) ", in: box, row: box.row, style: Style(bold: true))
-        for (offset, line) in lines.enumerated() where offset < height - 4 {
-            frame.put(line, column: box.column + 2, row: box.row + 1 + offset, maxWidth: width - 4)
-        }
-        frame.putCentered(Strings.closeHelp.text(in: language), in: box, row: box.maxRow - 2, style: Style(dim: true))
+        HelpOverlay(
+            title: CommonPhrases.keys.text(in: language),
+            entries: Strings.help.map { HelpOverlay.Entry($0.keys.text(in: language), $0.action.text(in: language)) },
+            closeHint: CommonPhrases.anyKeyCloses.text(in: language)
+        ).draw(into: &frame)
     }
 
     private func renderScene(size: TerminalSize) -> Frame {
@@ -99,7 +91,7 @@ final class LookupScreen: TerminalScreen {
         defer { renderedScene = state.scene }
         switch state.scene {
         case .dialer:
-            return DialerScene.render(state, field: Self.asTyped(field, plan: store.numbering, region: state.selectedCountry.isoCode),
+            return DialerScene.render(state, field: Self.asTyped(field, plan: numbering, region: state.selectedCountry.isoCode),
                                       focus: focus, spinner: spinner, language: language, size: size)
         case .picker:
             if renderedScene != .picker {   // just opened: the selected country in the middle

@@ -68,7 +68,7 @@ struct Interactive: LookupSubcommand {
             try await MainActor.run {
                 let store = LookupStore(flow: flow, countries: services.countries, api: services.backend,
                                         deadline: services.timeout + .seconds(1))
-                return LookupScreen(store: store, language: services.language)
+                return LookupScreen(store: store, numbering: flow.parser.plan, language: services.language)
             }.run()
         }
     }

@@ -54,26 +54,26 @@ public struct RemoteLookup: AsyncLookupBackend {
 }
 
 /// The 200 body of the lookup contract.
-public struct LookupAnswer: Codable, Sendable, Equatable {
-    public var number: String
-    public var results: [String]
+package struct LookupAnswer: Codable, Sendable, Equatable {
+    package var number: String
+    package var results: [String]
 
-    public init(number: String, results: [String]) {
+    package init(number: String, results: [String]) {
         self.number = number
         self.results = results
     }
 }
 
 /// The 400 body of the lookup contract.
-public struct LookupRefusal: Codable, Sendable, Equatable {
-    public struct Detail: Codable, Sendable, Equatable {
-        public var code: String
-        public var message: String
+package struct LookupRefusal: Codable, Sendable, Equatable {
+    package struct Detail: Codable, Sendable, Equatable {
+        package var code: String
+        package var message: String
     }
 
-    public var error: Detail
+    package var error: Detail
 
-    public init(code: String, message: String) {
+    package init(code: String, message: String) {
         error = Detail(code: code, message: message)
     }
 }

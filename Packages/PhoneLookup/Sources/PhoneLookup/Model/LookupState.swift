@@ -30,6 +30,12 @@ public struct LookupState: Sendable, Equatable {
         public var number: PhoneNumber
         public var countryName: String
         public var rows: [String]
+
+        package init(number: PhoneNumber, countryName: String, rows: [String]) {
+            self.number = number
+            self.countryName = countryName
+            self.rows = rows
+        }
     }
 
     /// The picker's filter and highlighted row.

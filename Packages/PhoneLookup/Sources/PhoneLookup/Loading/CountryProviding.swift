@@ -1,6 +1,8 @@
+import Caching
 import ErrorReporting
 import Foundation
 import Logging
+import Networking
 
 /// Where the picker's countries come from.
 public protocol CountryProviding: Sendable {
@@ -28,16 +30,16 @@ public enum CountryOrigin: Sendable, Equatable {
 }
 
 /// Countries handed in directly, optionally after a delay (tests and demos).
-public struct FixedCountries: CountryProviding {
-    public let result: Result<CountryDataset, DatasetError>
-    public let delay: Duration
+struct FixedCountries: CountryProviding {
+    let result: Result<CountryDataset, DatasetError>
+    let delay: Duration
 
-    public init(_ result: Result<CountryDataset, DatasetError>, delay: Duration = .zero) {
+    init(_ result: Result<CountryDataset, DatasetError>, delay: Duration = .zero) {
         self.result = result
         self.delay = delay
     }
 
-    public func countryUpdates() -> AsyncStream<CountryUpdate> {
+    func countryUpdates() -> AsyncStream<CountryUpdate> {
         let (result, delay) = (result, delay)
         return AsyncStream { continuation in
             let task = Task {
@@ -53,17 +55,6 @@ public struct FixedCountries: CountryProviding {
     }
 }
 
-/// Fetches the bytes of the dataset (the shared HTTPClient in the executable, a mock in tests).
-public protocol CountryDataFetching: Sendable {
-    func countryData(from url: URL) async throws -> Data
-}
-
-/// Keeps the last good copy of the dataset (the shared DiskCache in the executable).
-public protocol CountryDataCaching: Sendable {
-    func savedCountryData(forKey key: String) -> Data?
-    func saveCountryData(_ data: Data, forKey key: String) throws
-}
-
 /// Stale-while-revalidate: the saved copy is shown at once, a fresh one is fetched in the
 /// background, parsed, shown, and saved. A bad download never replaces a good copy.
 ///
@@ -71,11 +62,11 @@ public protocol CountryDataCaching: Sendable {
 /// message says why and whose recovery says how to retry.
 public struct CachedCountrySource: CountryProviding {
     public let url: URL
-    public let fetcher: any CountryDataFetching
-    public let cache: (any CountryDataCaching)?
+    public let fetcher: any DataLoading
+    public let cache: (any DataCaching)?
     public let logger: Logger
 
-    public init(url: URL, fetcher: any CountryDataFetching, cache: (any CountryDataCaching)?,
+    public init(url: URL, fetcher: any DataLoading, cache: (any DataCaching)?,
                 logger: Logger = Logger(label: "lookup.countries")) {
         self.url = url
         self.fetcher = fetcher
@@ -98,7 +89,7 @@ public struct CachedCountrySource: CountryProviding {
 
     private func load(_ yield: (CountryUpdate) -> Void) async {
         var hasCopy = false
-        if let saved = cache?.savedCountryData(forKey: cacheKey) {
+        if let saved = cache?.data(forKey: cacheKey) {
             do {
                 yield(.loaded(CountryCatalog(try CountryDataset.parse(saved)), .savedCopy))
                 hasCopy = true
@@ -108,7 +99,7 @@ public struct CachedCountrySource: CountryProviding {
         }
         let data: Data
         do {
-            data = try await fetcher.countryData(from: url)
+            data = try await fetcher.data(for: url)
         } catch {
             guard !Task.isCancelled else { return }
             yield(.failed(Self.unreachable(error), hasCopy: hasCopy))
@@ -118,14 +109,14 @@ public struct CachedCountrySource: CountryProviding {
             let dataset = try CountryDataset.parse(data)
             for skipped in dataset.skipped { logger.notice("country list: skipped \(skipped)") }
             yield(.loaded(CountryCatalog(dataset), .network))
-            try? cache?.saveCountryData(data, forKey: cacheKey)
+            try? cache?.store(data, forKey: cacheKey)
         } catch {
             yield(.failed(error.userFacingError, hasCopy: hasCopy))
         }
     }
 
     /// The fetch error, with a recovery that says how to retry from the dialer.
-    static func unreachable(_ error: any Error) -> UserFacingError {
+    package static func unreachable(_ error: any Error) -> UserFacingError {
         var userFacing = UserFacingError.from(error)
         userFacing.message = LocalizedText(
             en: "Cannot load the country list: " + userFacing.message.english,

@@ -1,0 +1,72 @@
+import Imaging
+import Testing
+import TerminalUI
+@testable import gallery
+import ImageGallery
+
+@Suite("Cells laid out in pixels when the terminal tells its cell size")
+struct PixelLayoutTests {
+    /// 40x30 cells of 8x16 pixels: a screen 320 pixels wide.
+    static let cell = PixelSize(width: 8, height: 16)
+
+    @Test("each picture is an exact square, the screen's width less 10 pixels on every side, loaded at its pixels")
+    func exactSquares() throws {
+        var screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+        let geometry = screen.geometry
+        // 320 - 2 * 10 = 300; the cell is the rows holding 10 + 300 + 10 pixels: 20 rows of 16.
+        #expect(geometry.squarePixels == PixelRect(x: 10, y: 10, width: 300, height: 300))
+        #expect(geometry.pictureSize == PictureSize(width: 300, height: 300))
+        #expect(geometry.cellHeight == 20 && geometry.gap == 0)
+        #expect(screen.model.state.layout.cellPixelSize == PictureSize(width: 300, height: 300))
+
+        screen.model.finishAll(with: Fixture.picture(size: PictureSize(width: 300, height: 225)))
+        let placement = try #require(screen.frame().visibleImages.first)
+        // The square starts 10 pixels in: column 1 plus 2 pixels, row 2 (the list's top) plus 10.
+        #expect(placement.inset == PixelOffset(x: 2, y: 10))
+        #expect(placement.rect.column == 1 && placement.rect.row == ScreenGeometry.listTop)
+        #expect(placement.matte?.size == PixelSize(width: 300, height: 300))
+        #expect(placement.pixelSize == PixelSize(width: 300, height: 225))
+        // 2 + 300 pixels end in column 38; column 39 (pixels 312-319) is all margin, as is the
+        // last 10 pixels of row 21 (the square ends at pixel 310 of 320).
+        #expect(placement.rect.width == 38 && placement.rect.height == 20)
+        #expect(placement.canvasSize == PixelSize(width: 302, height: 310))
+    }
+
+    @Test("the selected cell's margin is lit around its square; the next cell starts on the next row")
+    func selectedMargin() throws {
+        var screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+        screen.model.finishAll(with: Fixture.picture(size: PictureSize(width: 300, height: 300)))
+        let frame = screen.frame()
+        let top = ScreenGeometry.listTop
+        #expect(frame[0, top].style.background == GalleryRenderer.selectedMargin.background)
+        #expect(frame[39, top + 5].style.background == GalleryRenderer.selectedMargin.background)
+        // The picture's cells carry the margin's background too: it shows through the inset.
+        #expect(frame[1, top].style.background == GalleryRenderer.selectedMargin.background)
+        #expect(frame[0, top + 20].style.background == Style.plain.background)
+        let rows = frame.visibleImages.map(\.rect.row)
+        #expect(rows.prefix(2) == [top, top + 20])
+    }
+
+    @Test("a click anywhere across the width of a pixel cell taps it")
+    func clicks() {
+        var screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+        screen.loadAll()
+        #expect(screen.geometry.itemIndex(atColumn: 0, row: 3, state: screen.model.state) == 0)
+        #expect(screen.geometry.itemIndex(atColumn: 39, row: 23, state: screen.model.state) == 1)
+    }
+
+    @Test("a cell still loading says so inside its square, clear of the margin")
+    func loadingText() {
+        let screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+        let lines = screen.frame().plainText().components(separatedBy: "\n")
+        #expect(lines[ScreenGeometry.listTop + 1].hasPrefix("    1"))
+        #expect(lines[ScreenGeometry.listTop + 10].contains("Loading"))
+    }
+
+    @Test("without the cell size, or on a screen too narrow for a square, cells are laid out in half-blocks")
+    func fallback() {
+        #expect(ScreenGeometry(size: TerminalSize(columns: 40, rows: 30)).squareSide == nil)
+        #expect(ScreenGeometry(size: TerminalSize(columns: 4, rows: 30), cellPixels: Self.cell).squareSide == nil)
+        #expect(ScreenGeometry(size: TerminalSize(columns: 40, rows: 30)).gap == 1)
+    }
+}

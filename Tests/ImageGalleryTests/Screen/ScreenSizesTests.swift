@@ -1,0 +1,156 @@
+import ErrorReporting
+import Foundation
+import ImageGallery
+import Imaging
+import Networking
+import TerminalUI
+import TestSupport
+import Testing
+@testable import gallery
+
+/// Every scene of the gallery at the sizes terminals open at, checked as a person would look at it.
+@Suite("The gallery at 80x24, 120x40 and 200x60 in every state")
+struct GalleryScreenSizesTests {
+    static let sizes = [
+        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 200, rows: 60),
+    ]
+
+    enum Scene: String, CaseIterable {
+        case loading, loaded, failed, failedSelected, timedOut, offline, empty, help, fitted, slideOutFrame, moveUpFrame
+    }
+
+    private func screen(_ scene: Scene, size: TerminalSize) -> ScreenHarness {
+        var screen = ScreenHarness(columns: size.columns, rows: size.rows)
+        switch scene {
+        case .loading:
+            break
+        case .loaded:
+            screen.loadAll()
+        case .failed, .failedSelected:
+            screen.model.finish(0, .failure(LoadFailure(NetworkError.httpStatus(code: 404, url: Fixture.url(1)))))
+            screen.loadAll()
+            if scene == .failedSelected { _ = screen.input(.key(.enter)) }
+        case .timedOut:
+            screen.model.finish(0, .failure(Fixture.failure(.timeout)))
+            screen.loadAll()
+        case .offline:
+            screen.loadAll()
+            screen.model.send(.connectivityChanged(isOnline: false))
+        case .empty:
+            screen = ScreenHarness(columns: size.columns, rows: size.rows, count: 1)
+            screen.loadAll()
+            _ = screen.input(.key(.enter))
+            screen.model.runRemoval()
+        case .help:
+            screen.loadAll()
+            _ = screen.input(.key(.character("?")))
+        case .fitted:
+            screen.toggleFit()
+            screen.loadAll()
+        case .slideOutFrame, .moveUpFrame:
+            screen.loadAll()
+            _ = screen.input(.key(.enter))
+            screen.model.send(.tick(now: .zero))
+            screen.model.send(.tick(now: .milliseconds(scene == .slideOutFrame ? 150 : 450)))
+        }
+        return screen
+    }
+
+    @Test("no word is cut where it could be shortened, nothing overlaps the bars, no rows are left blank",
+          arguments: sizes, Scene.allCases)
+    func scene(size: TerminalSize, scene: Scene) {
+        let screen = screen(scene, size: size)
+        let lines = screen.lines()
+        let dump = lines.joined(separator: "\n")
+        #expect(ScreenAudit.midWordCuts(in: lines, rows: [0, 1, size.rows - 1]).isEmpty, "\(dump)")
+        #expect(lines[0].contains("Gallery") && lines[0].contains("loaded "), "\(dump)")
+        if scene != .help {
+            // The status bar shows its words whole: the selected picture's number, or the status.
+            let status = lines[size.rows - 1]
+            #expect(status.contains("q quit"), "\(dump)")
+            if let text = screen.model.state.status {
+                #expect(status.contains(text.text.english) || status.contains(text.shortText.english), "\(dump)")
+            } else if screen.model.state.selectedIndex != nil {
+                #expect(status.contains("picture "), "\(dump)")
+            }
+        }
+        if scene != .moveUpFrame, scene != .empty, scene != .help {
+            // A closing gap may be wider while it closes; otherwise one blank row between cells at most.
+            #expect(ScreenAudit.blankRuns(in: lines, rows: 2..<(size.rows - 1), longest: 1).isEmpty, "\(dump)")
+        }
+        switch scene {
+        case .failed, .failedSelected:
+            #expect(dump.contains("Image at this URL is unavailable") && dump.contains("not found (HTTP 404)"), "\(dump)")
+            if scene == .failedSelected { #expect(lines[size.rows - 1].contains("Failed"), "\(dump)") }
+        case .timedOut:
+            #expect(dump.contains("Pull down to refresh (r)"), "\(dump)")
+        case .offline:
+            #expect(lines[1].contains("No internet connection"))
+        case .empty:
+            #expect(dump.contains("No pictures left — pull down to refresh (r)"))
+        case .help:
+            #expect(dump.contains("pull down to refresh") && dump.contains("any key closes"))
+        case .fitted:
+            // A whole picture on screen: the first cell's top and bottom border both show.
+            #expect(lines[2].contains("┏") && lines[2...].contains { $0.contains("┗") }, "\(dump)")
+        default:
+            break
+        }
+    }
+
+    @Test("at 40 columns the status says less before anything is cut mid-word")
+    func narrow() {
+        var screen = ScreenHarness(columns: 40, rows: 24)
+        screen.model.finish(0, .failure(Fixture.failure(.timeout)))
+        let status = screen.lines()[23]
+        #expect(status.contains("Took too long — r refreshes") && !status.contains("ref…"), "\(status)")
+    }
+
+    @Test("a picture taller than the screen scrolls by rows before the selection moves on")
+    func rowScrolling() {
+        var screen = ScreenHarness(columns: 80, rows: 24)
+        screen.loadAll()
+        _ = screen.input(.key(.down))
+        #expect(screen.model.state.selectedIndex == 0 && screen.model.state.scrollOffset == GalleryInput.wheelStep)
+        for _ in 0..<40 { _ = screen.input(.key(.down)) }
+        #expect(screen.model.state.selectedIndex ?? 0 > 0)
+        screen = ScreenHarness(columns: 80, rows: 24)
+        screen.loadAll()
+        while screen.model.state.selectedIndex == 0 { _ = screen.input(.key(.down)) }
+        // Every row of the first cell was on screen at some point: the scroll reached its bottom.
+        #expect(screen.model.state.items.count == 6)
+    }
+
+    @Test("f fits cells to the screen's height and back", arguments: sizes)
+    func fit(size: TerminalSize) {
+        var screen = ScreenHarness(columns: size.columns, rows: size.rows)
+        let wide = screen.geometry.cellHeight
+        #expect(screen.input(.key(.character("f"))) == .toggleFit)
+        screen.toggleFit()
+        #expect(screen.geometry.cellHeight <= size.rows - 3 && screen.geometry.cellHeight <= wide)
+        screen.toggleFit()
+        #expect(screen.geometry.cellHeight == wide)
+    }
+}
+
+@Suite("A failed cell says which failure it is")
+struct FailureReasonTests {
+    @Test("not found, not an image and damaged keep the seed's words, with the reason beside them",
+          arguments: [
+            (LoadFailure(NetworkError.httpStatus(code: 404, url: URL(string: "http://x.test/a.jpg")!)), "not found (HTTP 404)"),
+            (LoadFailure(ImagingError.notAnImage), "not an image"),
+            (LoadFailure(ImagingError.corrupt("bad marker")), "the image is damaged"),
+          ])
+    func reasons(failure: LoadFailure, reason: String) {
+        #expect(failure.cellMessage.english == "Image at this URL is unavailable (\(reason))")
+        #expect(failure.cellMessage.russian.hasPrefix("Изображение по заданному URL недоступно ("))
+    }
+
+    @Test("Enter on a failed cell says it failed and why, not that it is still loading")
+    func enterOnFailed() {
+        var model = ModelHarness()
+        model.finish(0, .failure(LoadFailure(ImagingError.notAnImage)))
+        model.send(.activateSelected)
+        #expect(model.state.status?.text.english == "Failed to load: Image at this URL is unavailable (not an image) — can't remove")
+    }
+}

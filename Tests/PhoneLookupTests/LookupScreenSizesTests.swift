@@ -1,0 +1,112 @@
+import ErrorReporting
+import TerminalUI
+import TestSupport
+import Testing
+import PhoneLookup
+@testable import lookup
+
+/// Every scene of the lookup at the sizes terminals open at, checked as a person would look at it.
+@Suite("The lookup at 80x24, 120x40 and 200x60 in every state")
+@MainActor
+struct LookupScreenSizesTests {
+    nonisolated static let sizes = [
+        TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 200, rows: 60),
+    ]
+
+    enum Scene: String, CaseIterable {
+        case dialer, typed, loadingCountries, offlineNoCopy, savedCopy, lookingUp, failed, refusedNumber
+        case picker, pickerNoMatches, results, help
+    }
+
+    let flow = LookupFlow(parser: Fixtures.parser, preferredRegion: "RU")
+
+    private func loaded(_ origin: CountryOrigin = .network) -> LookupState {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, origin)))
+        return state
+    }
+
+    private func render(_ scene: Scene, size: TerminalSize) -> Frame {
+        var state = loaded()
+        var text = ""
+        switch scene {
+        case .dialer, .help: break
+        case .typed: text = "9994673756"
+        case .loadingCountries:
+            state = flow.initialState()
+            _ = flow.reduce(&state, .start)
+            _ = flow.reduce(&state, .countryButtonPressed)
+        case .offlineNoCopy:
+            state = flow.initialState()
+            _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
+        case .savedCopy:
+            state = loaded(.savedCopy)
+        case .lookingUp, .failed:
+            text = "9994673756"
+            _ = flow.reduce(&state, .numberEdited(text))
+            _ = flow.reduce(&state, .searchPressed)
+            if scene == .failed {
+                _ = flow.reduce(&state, .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
+            }
+        case .refusedNumber:
+            text = "12ab"
+            _ = flow.reduce(&state, .numberEdited(text))
+            _ = flow.reduce(&state, .searchPressed)
+        case .picker, .pickerNoMatches:
+            _ = flow.reduce(&state, .countryButtonPressed)
+            if scene == .pickerNoMatches { _ = flow.reduce(&state, .pickerFilterChanged("zzzz")) }
+            var list = ListView()
+            list.select(state.picker.highlighted, itemCount: state.picker.matches.count,
+                        height: PickerScene.listRect(size).height)
+            return PickerScene.render(state, list: list, language: .english, size: size)
+        case .results:
+            let results = LookupState.Results(number: try! Fixtures.number("+79994673756"), countryName: "Russia",
+                                              rows: ["Yota [Новосибирская область]", "Номер не перенесен"])
+            return ResultsScene.render(results, scroll: 0, language: .english, size: size)
+        }
+        var field = TextField(placeholder: Strings.placeholder.english)
+        field.text = text
+        var frame = DialerScene.render(state, field: field, focus: .field, spinner: Spinner(), language: .english, size: size)
+        if scene == .help { LookupScreen.drawHelp(into: &frame, language: .english) }
+        return frame
+    }
+
+    @Test("no word is cut where it could be shortened, and the picker's list has no blank rows",
+          arguments: sizes, Scene.allCases)
+    func scene(size: TerminalSize, scene: Scene) {
+        let lines = render(scene, size: size).plainText().components(separatedBy: "\n")
+        let dump = lines.joined(separator: "\n")
+        #expect(lines.count == size.rows)
+        #expect(ScreenAudit.midWordCuts(in: lines, rows: 0..<size.rows).isEmpty, "\(dump)")
+        switch scene {
+        case .picker:
+            let list = PickerScene.listRect(size)
+            #expect(ScreenAudit.blankRuns(in: lines, rows: list.row..<list.maxRow, longest: 0).isEmpty, "\(dump)")
+            #expect(!lines[list.maxRow - 1].allSatisfy { $0 == " " }, "the list runs to its last row")
+        case .pickerNoMatches:
+            #expect(dump.contains("No country matches"))
+        case .help:
+            #expect(dump.contains("this help") && dump.contains("any key closes"))
+        case .failed:
+            #expect(dump.contains("Lookup failed") && dump.contains("[ OK ]"))
+        case .results:
+            #expect(dump.contains("+79994673756") && dump.contains("[ Continue ]"))
+        case .offlineNoCopy:
+            #expect(dump.contains("Cannot load the country list"))
+        default:
+            #expect(dump.contains("Search"))
+        }
+    }
+
+    @Test("the help is TerminalUI's one overlay: the same box the gallery and Flickr draw")
+    func sharedHelp() {
+        var frame = Frame(size: TerminalSize(columns: 80, rows: 24))
+        LookupScreen.drawHelp(into: &frame, language: .english)
+        let expected = HelpOverlay(
+            title: "Keys", entries: Strings.help.map { HelpOverlay.Entry($0.keys.english, $0.action.english) },
+            closeHint: "any key closes")
+        var direct = Frame(size: TerminalSize(columns: 80, rows: 24))
+        expected.draw(into: &direct)
+        #expect(frame.plainText() == direct.plainText())
+    }
+}
