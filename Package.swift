@@ -52,6 +52,11 @@ let package = Package(
     ],
     targets: [
         // MARK: Shared foundation
+        // The one lock of the workbench: a pthread mutex the thread sanitizer sees (Mutex's futex it does not).
+        .target(
+            name: "Locking",
+            path: "\(shared)/Locking"
+        ),
         .target(
             name: "ErrorReporting",
             dependencies: [.product(name: "Logging", package: "swift-log")],
@@ -60,6 +65,7 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: [
+                "Locking",
                 "ErrorReporting",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
@@ -75,6 +81,7 @@ let package = Package(
         .target(
             name: "Caching",
             dependencies: [
+                "Locking",
                 "ErrorReporting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -113,6 +120,7 @@ let package = Package(
         .target(
             name: "DemoServer",
             dependencies: [
+                "Locking",
                 "Imaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -170,7 +178,7 @@ let package = Package(
         // MARK: Task 2: the phone-number lookup
         .target(
             name: "PhoneLookup",
-            dependencies: ["Networking", "Caching", "ErrorReporting", "StateStore"],
+            dependencies: ["Locking", "Networking", "Caching", "ErrorReporting", "StateStore"],
             path: "Packages/PhoneLookup/Sources/PhoneLookup",
             resources: [.copy("Resources")]
         ),
@@ -189,6 +197,7 @@ let package = Package(
         .target(
             name: "FlickrFeed",
             dependencies: [
+                "Locking",
                 "ImagePipeline", "Networking", "Caching", "Imaging", "ErrorReporting", "StateStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -236,10 +245,10 @@ let package = Package(
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
         .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "DemoServer"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Locking", "Networking", "DemoServer"]),
         .testTarget(
             name: "CachingTests",
-            dependencies: ["Caching", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Locking", "Caching", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(
@@ -247,14 +256,78 @@ let package = Package(
             dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"]
         ),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "DemoServer"]),
-        .testTarget(name: "ImageGalleryTests", dependencies: ["TestSupport", "ImageGallery", "DemoServer", "gallery"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["Locking", "ImagePipeline", "DemoServer"]),
+        .testTarget(name: "ImageGalleryTests", dependencies: ["Locking", "TestSupport", "ImageGallery", "DemoServer", "gallery"]),
         .testTarget(
             name: "PhoneLookupTests",
-            dependencies: ["TestSupport", "PhoneLookup", "DemoServer", "lookup"],
+            dependencies: ["Locking", "TestSupport", "PhoneLookup", "DemoServer", "lookup"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickrFeedTests", dependencies: ["TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "gallery", "lookup", "flickr"]),
+        .testTarget(name: "FlickrFeedTests", dependencies: ["Locking", "TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "DemoServer", "FlickrDemo", "gallery", "lookup", "flickr"]
+        ),
+
+        // MARK: Fuzzing
+        // The parsers that read outside bytes, as one entry per fuzz target; the regression suite
+        // replays every input the fuzzers kept (Tests/FuzzRegressionTests/Corpus).
+        .target(
+            name: "FuzzEntries",
+            dependencies: ["PhoneLookup", "FlickrFeed", "TerminalUI", "Imaging"],
+            path: "Fuzz/Entries"
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["FuzzEntries"],
+            resources: [.copy("Corpus")]
+        ),
     ]
 )
+
+// `WORKBENCH_FUZZ=1 swift build -c debug -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz`
+// adds the libFuzzer executables (fuzz-countries, fuzz-jpeg…); without it they do not exist, since
+// they link only with libFuzzer.
+if Context.environment["WORKBENCH_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzMain", dependencies: ["FuzzEntries"], path: "Fuzz/Main"))
+    for name in ["countries", "phone-number", "flickr-response", "terminal-input", "jpeg", "png"] {
+        package.targets.append(
+            .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzEntries", "FuzzMain"], path: "Fuzz/\(name)")
+        )
+    }
+}
+
+// `WORKBENCH_TEST_TARGETS=NetworkingTests,CachingTests swift build --build-tests …` declares only those
+// test targets and what they depend on, so a second build (CI's thread-sanitizer pass) compiles the
+// suites it runs rather than the whole workbench.
+if let wanted = Context.environment["WORKBENCH_TEST_TARGETS"] {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var needed = Set<String>()
+    var pending = wanted.split(separator: ",").map { String($0) }
+    while let name = pending.popLast() {
+        guard needed.insert(name).inserted, let target = byName[name] else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products.removeAll()
+}
+
+
+// `WORKBENCH_TSAN=1`: the workbench's own modules are compiled with the thread sanitizer and its
+// dependencies as they are, so a sanitized build reuses the dependencies of the plain one in the same
+// `.build` (CI's last phase: `WORKBENCH_TSAN=1 WORKBENCH_TEST_TARGETS=… swift build --build-tests`).
+// TSan still sees every lock and atomic of ours and the pthread calls of everything; what it cannot
+// see are plain memory accesses inside the dependencies (`swift build --sanitize=thread` covers
+// them too, at the price of compiling BoringSSL and NIO again).
+if Context.environment["WORKBENCH_TSAN"] != nil {
+    for target in package.targets where [.regular, .test, .executable].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=thread"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=thread"])]
+    }
+}

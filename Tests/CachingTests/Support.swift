@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import Locking
 @testable import Caching
 
 /// A fresh directory under the system temporary directory, removed by `remove()`.
@@ -27,9 +27,9 @@ enum FaultPoint: String, Sendable, CaseIterable {
 /// full disk (ENOSPC) or a read-only mount (EROFS) would return them.
 final class FaultyFileStore: FileStoring {
     private let real = POSIXFileStore()
-    private let fault = Mutex<(point: FaultPoint, code: Int32)?>(nil)
+    private let fault = LockedValue<(point: FaultPoint, code: Int32)?>(nil)
     /// Temporary files written so far, to check that failures leave none behind.
-    let temporaryWrites = Mutex<[String]>([])
+    let temporaryWrites = LockedValue<[String]>([])
 
     func fail(_ point: FaultPoint, with code: Int32) { fault.withLock { $0 = (point, code) } }
     func heal() { fault.withLock { $0 = nil } }
@@ -69,7 +69,7 @@ final class FaultyFileStore: FileStoring {
 
 /// Keeps every log line so a test can check that something was reported.
 final class LogRecorder: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = LockedValue<[String]>([])
 
     var logger: Logger {
         Logger(label: "test") { _ in RecordingHandler(recorder: self) }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 @testable import FlickrDemo
 import FlickrFeed
@@ -50,7 +50,7 @@ struct DemoStreamTests {
 
     @Test("uploads also come by themselves at the configured interval")
     func timedUploads() {
-        let clock = Mutex(Duration.zero)
+        let clock = LockedValue(Duration.zero)
         let stream = FlickrDemoStream(
             initialCount: 10, uploadInterval: .milliseconds(20), uploadBatch: 2,
             elapsed: { clock.withLock { $0 } })

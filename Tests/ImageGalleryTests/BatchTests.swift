@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import ImageGallery
 
@@ -11,7 +11,7 @@ struct BatchTests {
         for url in Fixture.urls(5) { loader.answerImmediately(url, with: .success(Fixture.picture())) }
         loader.answerImmediately(Fixture.url(3), with: .failure(Fixture.thrown(.offline)))
         loader.answerImmediately(Fixture.url(6), with: .failure(Fixture.thrown(.timeout)))
-        let reports = Mutex<[GalleryItemReport]>([])
+        let reports = LockedValue<[GalleryItemReport]>([])
         let summary = await GalleryBatch.loadAll(Fixture.urls(6), loader: loader, targetSize: PictureSize(width: 10, height: 10),
                                                  maxConcurrent: 2) { report in reports.withLock { $0.append(report) } }
         let settled = reports.withLock { $0 }
@@ -27,7 +27,7 @@ struct BatchTests {
     func reportsInListOrder() async {
         let loader = MockImageLoader()
         let urls = Fixture.urls(3)
-        let reports = Mutex<[Int]>([])
+        let reports = LockedValue<[Int]>([])
         async let summary = GalleryBatch.loadAll(urls, loader: loader, targetSize: PictureSize(width: 4, height: 4),
                                                  maxConcurrent: 3) { report in reports.withLock { $0.append(report.index) } }
         await loader.waitForRequests(3)

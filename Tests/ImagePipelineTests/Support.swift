@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import ImagePipeline
 import Networking
-import Synchronization
+import Locking
 
 /// A loader that answers from a script and counts what it was asked.
 final class ScriptedLoader: DataLoading {
@@ -19,11 +19,11 @@ final class ScriptedLoader: DataLoading {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let answers: Mutex<[URL: Answer]>
-    private let books = Mutex(Books())
+    private let answers: LockedValue<[URL: Answer]>
+    private let books = LockedValue(Books())
 
     init(_ answers: [URL: Answer] = [:]) {
-        self.answers = Mutex(answers)
+        self.answers = LockedValue(answers)
     }
 
     var callCount: Int { books.withLock { $0.calls } }
@@ -71,8 +71,8 @@ final class ScriptedLoader: DataLoading {
 
 /// An in-memory disk cache whose writes can be made to fail.
 final class MemoryDisk: DataCaching {
-    private let entries = Mutex<[String: Data]>([:])
-    private let failure = Mutex<DiskCacheError?>(nil)
+    private let entries = LockedValue<[String: Data]>([:])
+    private let failure = LockedValue<DiskCacheError?>(nil)
 
     var keys: Set<String> { entries.withLock { Set($0.keys) } }
 

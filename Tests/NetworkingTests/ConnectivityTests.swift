@@ -1,7 +1,7 @@
 import DemoServer
 import Foundation
 import Networking
-import Synchronization
+import Locking
 import Testing
 
 @Suite("Connectivity")
@@ -64,7 +64,7 @@ struct ConnectivityTests {
 
     @Test("probing runs only while offline")
     func probesOnlyWhileOffline() async throws {
-        let calls = Mutex(0)
+        let calls = LockedValue(0)
         let connectivity = Connectivity(initiallyOnline: true, probe: .init {
             calls.withLock { $0 += 1 }
             return true

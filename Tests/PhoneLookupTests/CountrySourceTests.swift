@@ -1,8 +1,8 @@
 import Caching
 import ErrorReporting
 import Foundation
+import Locking
 import Networking
-import Synchronization
 import Testing
 import PhoneLookup
 
@@ -15,7 +15,7 @@ final class MockFetcher: DataLoading {
 
 /// An in-memory cache.
 final class MockCache: DataCaching {
-    private let entries = Mutex<[String: Data]>([:])
+    private let entries = LockedValue<[String: Data]>([:])
     init(_ initial: [String: Data] = [:]) { entries.withLock { $0 = initial } }
     func data(forKey key: String) -> Data? { entries.withLock { $0[key] } }
     func store(_ data: Data, forKey key: String) throws(DiskCacheError) { entries.withLock { $0[key] = data } }

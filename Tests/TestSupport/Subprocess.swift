@@ -11,6 +11,12 @@ public struct ProcessResult: Sendable {
     public let status: Int32
     public let output: String
     public let errorOutput: String
+    /// Standard output byte for byte (`output` is empty when it is not UTF-8).
+    public let outputBytes: Data
+    /// Standard error byte for byte.
+    public let errorBytes: Data
+    /// The child's peak resident memory (its `ru_maxrss`), in bytes.
+    public let peakResidentBytes: Int
 }
 
 /// Runs child processes for tests and benchmarks without Foundation's `Process`.
@@ -61,11 +67,18 @@ public enum Subprocess {
             try await Task.sleep(for: timeout)
             kill(pid, SIGKILL)
         }
-        let status = await reap(pid)
+        let (status, peakResidentBytes) = await reapWithUsage(pid)
         killer.cancel()
-        let output = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
-        let errorOutput = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
-        return ProcessResult(status: status, output: output, errorOutput: errorOutput)
+        let outputBytes = FileManager.default.contents(atPath: stdoutPath) ?? Data()
+        let errorBytes = FileManager.default.contents(atPath: stderrPath) ?? Data()
+        return ProcessResult(
+            status: status,
+            output: String(data: outputBytes, encoding: .utf8) ?? "",
+            errorOutput: String(data: errorBytes, encoding: .utf8) ?? "",
+            outputBytes: outputBytes,
+            errorBytes: errorBytes,
+            peakResidentBytes: peakResidentBytes
+        )
     }
 
     /// Starts `executable` and returns at once, for servers a test talks to while they run.
@@ -132,16 +145,27 @@ public enum Subprocess {
 
     /// Waits for `pid` on a dedicated thread and decodes its status.
     static func reap(_ pid: pid_t) async -> Int32 {
+        await reapWithUsage(pid).status
+    }
+
+    /// Waits for `pid` on a dedicated thread: its decoded status and peak resident memory in bytes.
+    static func reapWithUsage(_ pid: pid_t) async -> (status: Int32, peakResidentBytes: Int) {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: waitForExit(pid)) }.start()
+            Thread { continuation.resume(returning: waitForExitWithUsage(pid)) }.start()
         }
     }
 
     private static func waitForExit(_ pid: pid_t) -> Int32 {
+        waitForExitWithUsage(pid).status
+    }
+
+    private static func waitForExitWithUsage(_ pid: pid_t) -> (status: Int32, peakResidentBytes: Int) {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
         let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        // Linux counts ru_maxrss in kilobytes.
+        return (signal == 0 ? (status >> 8) & 0xff : 128 + signal, Int(usage.ru_maxrss) * 1024)
     }
 }
 

@@ -1,6 +1,6 @@
 import ErrorReporting
 import Foundation
-import Synchronization
+import Locking
 import FlickrFeed
 
 /// Photos and pages made up for tests.
@@ -47,7 +47,7 @@ final class MockAPI: RecentPhotosFetching {
         var gates: [Int: [CheckedContinuation<Void, Never>]] = [:]
         var held: Set<Int> = []
     }
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     init(fallback: (@Sendable (Int) -> Result<FlickrPage, FlickrError>)? = nil) {
         state.withLock { $0.fallback = fallback }
@@ -105,7 +105,7 @@ final class MockAPI: RecentPhotosFetching {
 
 /// A store in memory that can be told to fail.
 final class MemoryStore: FirstPageStoring {
-    private let state = Mutex<(saved: SavedPage?, saves: Int, failing: Bool)>((nil, 0, false))
+    private let state = LockedValue<(saved: SavedPage?, saves: Int, failing: Bool)>((nil, 0, false))
 
     init(saved: SavedPage? = nil) { state.withLock { $0.saved = saved } }
 

@@ -3,7 +3,7 @@ import DemoServer
 import Foundation
 import ImagePipeline
 import Imaging
-import Synchronization
+import Locking
 import Testing
 @testable import gallery
 import ImageGallery
@@ -14,7 +14,7 @@ extension ServerAndProcessTests {
         let cell = PictureSize(width: 58, height: 54)
 
         func loadAll(_ urls: [URL], with loader: any GalleryImageLoading) async -> [GalleryItemReport] {
-            let reports = Mutex<[GalleryItemReport]>([])
+            let reports = LockedValue<[GalleryItemReport]>([])
             _ = await GalleryBatch.loadAll(urls, loader: loader, targetSize: cell) { report in reports.withLock { $0.append(report) } }
             return reports.withLock { $0 }.sorted { $0.index < $1.index }
         }

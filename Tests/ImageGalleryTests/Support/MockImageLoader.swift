@@ -3,7 +3,7 @@ import Foundation
 import ImageGallery
 import ImagePipeline
 import Imaging
-import Synchronization
+import Locking
 
 /// A loader the test drives by hand: every request waits until the test answers it, or is
 /// answered at once from `immediate`. Records requests and cancellations. No sleeps anywhere.
@@ -29,7 +29,7 @@ final class MockImageLoader: GalleryImageLoading {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let books = Mutex(Books())
+    private let books = LockedValue(Books())
 
     /// Answers every future request for `url` at once with `result`.
     func answerImmediately(_ url: URL, with result: Result<LoadedPicture, any Error>) {

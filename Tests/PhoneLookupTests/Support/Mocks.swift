@@ -1,12 +1,12 @@
 import ErrorReporting
 import Foundation
-import Synchronization
+import Locking
 import PhoneLookup
 
 /// A backend scripted per test: answers when the test says so, and can misbehave on purpose.
 final class ScriptedLookup: PhoneLookupAPI {
     struct Call { let number: PhoneNumber; let completion: LookupCompletion; let request: LookupRequest }
-    private let calls = Mutex<[Call]>([])
+    private let calls = LockedValue<[Call]>([])
 
     var numbers: [PhoneNumber] { calls.withLock { $0.map(\.number) } }
     var count: Int { calls.withLock { $0.count } }
@@ -45,8 +45,8 @@ struct SilentLookup: PhoneLookupAPI {
 
 /// Countries fed by the test, one update at a time.
 final class ControlledCountries: CountryProviding {
-    private let continuations = Mutex<[AsyncStream<CountryUpdate>.Continuation]>([])
-    private let starts = Mutex(0)
+    private let continuations = LockedValue<[AsyncStream<CountryUpdate>.Continuation]>([])
+    private let starts = LockedValue(0)
 
     var loadCount: Int { starts.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import Locking
 
 /// The first page in SQLite (through GRDB), in the shared cache directory.
 ///
@@ -19,13 +19,13 @@ public final class FirstPageStore: FirstPageStoring {
 
     /// Where the database lives.
     public let fileURL: URL
-    private let queue: Mutex<DatabaseQueue?>
+    private let queue: LockedValue<DatabaseQueue?>
 
     /// Opens (or creates, or rebuilds) the store in `directory`. Never throws: a store that cannot be
     /// opened at all answers `load()` with nil and `save` with an error.
     public init(directory: URL) {
         fileURL = directory.appendingPathComponent(Self.fileName)
-        queue = Mutex(Self.open(at: fileURL, directory: directory))
+        queue = LockedValue(Self.open(at: fileURL, directory: directory))
     }
 
     public func load() -> SavedPage? {

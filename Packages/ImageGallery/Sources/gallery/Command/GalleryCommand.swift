@@ -1,5 +1,6 @@
 import ArgumentParser
 import Caching
+import CommandOutput
 import CommandOptions
 import DemoServer
 import ErrorReporting
@@ -177,7 +178,7 @@ struct GalleryCommand: AsyncParsableCommand {
 
     private func runPlain(urls: [URL], services: GalleryServices, report: PlainReport) async -> GallerySummary {
         if let warning = services.diskCacheWarning {
-            FileHandle.standardError.write(Data("gallery: \(warning.line(in: report.language))\n".utf8))
+            FileHandle.standardError.write(Data("gallery: \(TerminalSafeText.line(warning.line(in: report.language)))\n".utf8))
         }
         let summary = await GalleryBatch.loadAll(
             urls, loader: services.loader, targetSize: PictureSize(width: 200, height: 200),

@@ -1,3 +1,4 @@
+import CommandOutput
 import Foundation
 
 /// Where the gallery's pictures come from when no `--demo` is given.
@@ -11,7 +12,8 @@ enum PictureSources {
     struct InvalidURL: Error, Equatable, CustomStringConvertible {
         let text: String
         let reason: String
-        var description: String { "invalid URL '\(text)': \(reason)" }
+        /// The text is shown terminal-safe: a line of a `--urls-file` may hold escape sequences.
+        var description: String { TerminalSafeText.line("invalid URL '\(text)': \(reason)") }
     }
 
     /// Parses one URL: http or https, with a host.

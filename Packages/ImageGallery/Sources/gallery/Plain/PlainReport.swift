@@ -33,10 +33,14 @@ struct PlainReport: Sendable {
             ])
         case (.text, .success(let picture)):
             let saved = picture.storeError.map { _ in "  (\(GalleryPhrases.notSavedOffline.text(in: language)))" } ?? ""
-            return "\(report.index) loaded  \(url)  \(picture.originalSize)  \(picture.encodedByteCount) bytes"
-                + "  from \(picture.source.rawValue)  \(report.milliseconds) ms\(saved)"
+            return TerminalSafeText.line(
+                "\(report.index) loaded  \(url)  \(picture.originalSize)  \(picture.encodedByteCount) bytes"
+                    + "  from \(picture.source.rawValue)  \(report.milliseconds) ms\(saved)"
+            )
         case (.text, .failure(let failure)):
-            return "\(report.index) failed  \(url)  \(failure.code): \(failure.cellMessage.text(in: language))"
+            // The message may quote what a server sent (a content type, a status text): made safe here,
+            // where it is printed.
+            return TerminalSafeText.line("\(report.index) failed  \(url)  \(failure.code): \(failure.cellMessage.text(in: language))")
         }
     }
 

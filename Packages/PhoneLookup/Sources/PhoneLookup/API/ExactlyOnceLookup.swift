@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Wraps any backend so its callback keeps the API's promise: exactly once, results or an error,
 /// never after cancel, and (with a deadline) even when the backend never answers.
@@ -38,7 +38,7 @@ public struct ExactlyOnceLookup: PhoneLookupAPI {
 
 /// Counts what a guarded backend tried to deliver, for tests and logs.
 public final class DeliveryLog: Sendable {
-    private let counts = Mutex((delivered: 0, dropped: 0))
+    private let counts = LockedValue((delivered: 0, dropped: 0))
 
     public init() {}
 
@@ -54,11 +54,11 @@ public final class DeliveryLog: Sendable {
 
 /// Holds a completion until the first answer or a cancel, whichever comes first; then lets go of it.
 private final class CompletionGate: Sendable {
-    private let state: Mutex<(completion: LookupCompletion?, onFinish: (@Sendable () -> Void)?)>
+    private let state: LockedValue<(completion: LookupCompletion?, onFinish: (@Sendable () -> Void)?)>
     private let log: DeliveryLog?
 
     init(_ completion: @escaping LookupCompletion, log: DeliveryLog?) {
-        state = Mutex((completion, nil))
+        state = LockedValue((completion, nil))
         self.log = log
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The callback of a lookup: the result strings, or an error; called on the main actor, the actor
 /// screens run on.
@@ -56,11 +56,11 @@ extension PhoneLookupAPI {
 
 /// A request in flight; ``cancel()`` stops it. Safe to call from any thread, any number of times.
 public final class LookupRequest: Sendable {
-    private let state: Mutex<(cancelled: Bool, onCancel: (@Sendable () -> Void)?)>
+    private let state: LockedValue<(cancelled: Bool, onCancel: (@Sendable () -> Void)?)>
 
     /// - Parameter onCancel: what cancelling does (close the connection, cancel the task); run once.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        state = Mutex((false, onCancel))
+        state = LockedValue((false, onCancel))
     }
 
     /// A request that is already over; cancelling it does nothing.
@@ -89,7 +89,7 @@ private final class ContinuationBridge: Sendable {
         case done
     }
 
-    private let stage = Mutex<Stage>(.waiting)
+    private let stage = LockedValue<Stage>(.waiting)
 
     /// Stores the continuation; false (after resuming it with `CancellationError`) if cancel came first.
     func attach(_ continuation: CheckedContinuation<[String], any Error>) -> Bool {

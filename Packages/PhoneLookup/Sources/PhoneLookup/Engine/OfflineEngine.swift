@@ -1,6 +1,6 @@
 import ErrorReporting
 import Foundation
-import Synchronization
+import Locking
 
 /// What the numbering data says about one number.
 public struct NumberFacts: Sendable, Equatable {
@@ -203,7 +203,7 @@ public struct CountryNames: Sendable {
 private final class LocaleNames: Sendable {
     private let locales = [Locale(identifier: "en_US"), Locale(identifier: "ru_RU")]
     /// English names, then Russian ones, by ISO code.
-    private let cache = Mutex<[[String: String?]]>([[:], [:]])
+    private let cache = LockedValue<[[String: String?]]>([[:], [:]])
 
     func name(of isoCode: String, russian: Bool) -> String? {
         let language = russian ? 1 : 0

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// libphonenumber's per-region metadata, read from the compact `metadata.tsv` the generator
 /// writes (`Tools/generate-numbering.py`): one block of tab-separated lines per territory.
@@ -15,7 +15,7 @@ final class NumberingMetadata: Sendable {
     private let regionIndex: [String: Int]
     /// ``regions(forCallingCode:)`` made once.
     private let owners: [Int: [String]]
-    private let compiled: Mutex<[Int: Territory]>
+    private let compiled: LockedValue<[Int: Territory]>
 
     init(text: String) throws(NumberingDataError) {
         var blocks: [[[Substring]]] = []
@@ -43,7 +43,7 @@ final class NumberingMetadata: Sendable {
         self.codes = codes
         self.regionIndex = regionIndex
         owners = codes.mapValues { indices in indices.map { String(blocks[$0][0][1]) } }
-        compiled = Mutex([:])
+        compiled = LockedValue([:])
     }
 
     /// Every calling code the data knows.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// libphonenumber's numbering data, as the engine reads it: the metadata of every region
 /// (calling codes, prefixes, possible lengths, line-type patterns, formats) and the prefix
@@ -135,8 +135,8 @@ final class PrefixTables: Sendable {
     private let directory: URL
     /// Tables added with `--prefix-data`, one per kind, whatever calling codes their files hold.
     private let overrides: [Kind: PrefixTable]
-    private let cache = Mutex<[Key: PrefixTable]>([:])
-    private let zones = Mutex<TimeZoneTable?>(nil)
+    private let cache = LockedValue<[Key: PrefixTable]>([:])
+    private let zones = LockedValue<TimeZoneTable?>(nil)
 
     init(directory: URL, overrides: [Kind: PrefixTable] = [:]) {
         self.directory = directory

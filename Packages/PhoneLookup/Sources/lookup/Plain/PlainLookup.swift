@@ -93,12 +93,11 @@ extension PlainLookup {
 }
 
 extension LookupState.Results {
-    /// `{"number":"+7…","country":"Russia","results":["…"]}`.
+    /// `{"country":"Russia","number":"+7…","results":["…"]}`: keys sorted, every string escaped as
+    /// ``JSONLine`` escapes it, so a service's C1 or bidi controls are never printed raw.
     var json: String {
-        struct Output: Encodable { let number: String; let country: String; let results: [String] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Output(number: number.e164, country: countryName, results: rows))) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let results = rows.map(JSONLine.quoted).joined(separator: ",")
+        return "{\"country\":\(JSONLine.quoted(countryName)),\"number\":\(JSONLine.quoted(number.e164)),"
+            + "\"results\":[\(results)]}"
     }
 }

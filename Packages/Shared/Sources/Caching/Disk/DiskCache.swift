@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Logging
-import Synchronization
+import Locking
 
 /// An offline cache of byte blobs on disk, bounded in total size, safe to share between processes.
 ///
@@ -37,7 +37,7 @@ public final class DiskCache: Sendable {
     let files: any FileStoring
     let logger: Logger
     let entriesPath: String
-    let access: Mutex<AccessLog>
+    let access: LockedValue<AccessLog>
     let tidier: CacheTidier
     /// The background work started at open; waited for before the index closes.
     let maintenance = DispatchGroup()
@@ -92,7 +92,7 @@ public final class DiskCache: Sendable {
         let root = self.directory.path
         let entriesPath = root + "/entries"
         self.entriesPath = entriesPath
-        access = Mutex(AccessLog())
+        access = LockedValue(AccessLog())
         do {
             try files.createDirectory(at: root)
             try files.createDirectory(at: entriesPath)

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A thread-safe, in-memory least-recently-used cache bounded by a total cost and an entry count.
 ///
@@ -17,7 +17,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     /// The number of entries the cache holds at most.
     public let countLimit: Int
 
-    private let storage: Mutex<LRUList<Key, Value>>
+    private let storage: LockedValue<LRUList<Key, Value>>
 
     /// Creates an empty cache.
     /// - Parameters:
@@ -26,7 +26,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     public init(costLimit: Int, countLimit: Int = .max) {
         self.costLimit = max(0, costLimit)
         self.countLimit = max(0, countLimit)
-        storage = Mutex(LRUList())
+        storage = LockedValue(LRUList())
     }
 
     /// The value stored for `key`, marking it as the most recently used; nil on a miss.

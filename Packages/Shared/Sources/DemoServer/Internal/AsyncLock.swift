@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A mutual-exclusion lock for async sections (start and stop), waiters served in order.
 final class AsyncLock: Sendable {
@@ -7,7 +7,7 @@ final class AsyncLock: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     func withLock<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
         await acquire()

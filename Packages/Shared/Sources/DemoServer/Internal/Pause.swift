@@ -1,5 +1,5 @@
 import NIOCore
-import Synchronization
+import Locking
 
 /// Resumes a continuation exactly once, whoever gets there first.
 private final class ResumeOnce: Sendable {
@@ -8,7 +8,7 @@ private final class ResumeOnce: Sendable {
         var fired = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     func install(_ continuation: CheckedContinuation<Void, Never>) {
         let fireNow = state.withLock { state -> Bool in

@@ -78,4 +78,14 @@ public enum DemoFault: Sendable, Hashable {
     case wrongBody
     /// Send the body at this rate.
     case throttle(bytesPerSecond: Int)
+    /// Append ``HostileText/payload`` (escape sequences, OSC 52, C1, bidi controls) to every JSON
+    /// string value under these keys, at any depth and in arrays: a title, an owner name, a country
+    /// name, a server's error message.
+    case hostileStrings(keys: Set<String>)
+    /// Answer 200 with an HTML page full of ``HostileText/payload`` instead of the route's body: the
+    /// "not JSON" preview a client quotes in its error.
+    case hostilePage
+    /// Send a gzip body (`Content-Encoding: gzip`) that unpacks to `decodedBytes` zero bytes, about
+    /// 150 times its size on the wire.
+    case compressionBomb(decodedBytes: Int)
 }

@@ -61,6 +61,14 @@ struct DemoResponder: HTTPResponder {
             case .wrongBody:
                 answer.headers["Content-Type"] = "image/jpeg"
                 answer.body = Data("<html><body><h1>Not an image</h1></body></html>".utf8)
+            case .hostileStrings(let keys):
+                answer.body = HostileText.inject(into: answer.body, under: keys)
+            case .hostilePage:
+                answer = .status(200, body: "<html><body><h1>\(HostileText.payload)</h1>\(HostileText.payload)</body></html>")
+                answer.headers["Content-Type"] = "text/html"
+            case .compressionBomb(let decodedBytes):
+                answer.headers["Content-Encoding"] = "gzip"
+                answer.body = HostileText.gzipBomb(decodedBytes: decodedBytes)
             default:
                 break
             }

@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import Locking
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 
 /// An embedded HTTP server on 127.0.0.1 for `--demo` modes and networked tests.
 ///
@@ -132,12 +132,12 @@ final class ServerCore: Sendable {
         var lifecycle = Lifecycle.idle
     }
 
-    let state: Mutex<State>
+    let state: LockedValue<State>
     /// Serialises start and stop so that concurrent calls see a consistent lifecycle.
     private let lifecycleLock = AsyncLock()
 
     init(latency: Duration) {
-        state = Mutex(State(latency: latency))
+        state = LockedValue(State(latency: latency))
     }
 
     var baseURL: URL? {
@@ -154,7 +154,7 @@ final class ServerCore: Sendable {
             // Cancelling the run on stop makes Hummingbird log a CancellationError at error level: expected.
             logger.logLevel = .critical
             let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-            let failure = Mutex<DemoServer.StartError?>(nil)
+            let failure = LockedValue<DemoServer.StartError?>(nil)
             let app = Application(
                 responder: DemoResponder(core: self),
                 configuration: ApplicationConfiguration(

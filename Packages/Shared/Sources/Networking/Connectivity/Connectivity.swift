@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Whether the machine can reach the network, as the client experiences it.
 ///
@@ -35,14 +35,14 @@ public final class Connectivity: Sendable {
         var probing: Task<Void, Never>?
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
     private let probe: Probe?
 
     /// - Parameters:
     ///   - initiallyOnline: the state before anything is known.
     ///   - probe: what ``startProbing(interval:)`` and ``probeNow()`` run.
     public init(initiallyOnline: Bool = true, probe: Probe? = nil) {
-        state = Mutex(State(isOnline: initiallyOnline))
+        state = LockedValue(State(isOnline: initiallyOnline))
         self.probe = probe
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// A counting semaphore for async code: at most `limit` holders at once, the rest wait in FIFO order.
 ///
@@ -15,11 +15,11 @@ final class AsyncSemaphore: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     init(limit: Int) {
         precondition(limit > 0, "a semaphore needs at least one permit")
-        state = Mutex(State(available: limit))
+        state = LockedValue(State(available: limit))
     }
 
     /// Takes a permit, waiting for one if none is free.

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// What makes two GETs identical: the URL and the request's own header fields.
 struct FlightKey: Hashable, Sendable {
@@ -27,7 +27,7 @@ final class FlightTable: Sendable {
             var result: TransferResult?
             var task: Task<Void, Never>?
         }
-        let state = Mutex(State())
+        let state = LockedValue(State())
     }
 
     private struct Table {
@@ -35,7 +35,7 @@ final class FlightTable: Sendable {
         var nextWaiter: UInt64 = 0
     }
 
-    private let table = Mutex(Table())
+    private let table = LockedValue(Table())
 
     /// Number of flights in the air.
     var count: Int { table.withLock { $0.flights.count } }

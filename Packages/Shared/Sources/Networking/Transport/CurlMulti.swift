@@ -1,7 +1,7 @@
 #if canImport(CCurl)
 import CCurl
 import Foundation
-import Synchronization
+import Locking
 
 /// One libcurl multi handle and the one thread that drives it.
 ///
@@ -20,7 +20,7 @@ final class CurlMulti: @unchecked Sendable {
     }
 
     private let multi: UnsafeMutableRawPointer
-    private let inbox = Mutex(Inbox())
+    private let inbox = LockedValue(Inbox())
     /// The transfers in the multi handle, retained here while libcurl holds their pointers.
     /// Driver thread only.
     private var active: [ObjectIdentifier: CurlTransfer] = [:]

@@ -1,7 +1,6 @@
 #if canImport(CCurl)
 import CCurl
 import Foundation
-import Synchronization
 
 /// One load on libcurl: its easy handle, what arrived so far, and the caller waiting for the outcome.
 ///

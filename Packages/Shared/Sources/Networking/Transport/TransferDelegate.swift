@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 
 /// The state of one URLSession data task: the bytes so far and the one continuation to resume.
 ///
@@ -17,7 +17,7 @@ final class Transfer: Sendable {
 
     let url: URL
     let limit: Int
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let decision = TransferOutcome()
 
     init(url: URL, limit: Int) {
@@ -85,7 +85,7 @@ final class Transfer: Sendable {
 
 /// The one delegate of the client's URLSession: routes callbacks to the ``Transfer`` of each task.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private let transfers = LockedValue<[Int: Transfer]>([:])
     private let mapError: @Sendable (any Error, Transfer) -> NetworkError
     private let maxRedirects: Int
 

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The one outcome of a transfer and the caller waiting for it, on either transport.
 ///
@@ -10,7 +10,7 @@ final class TransferOutcome: Sendable {
         var result: TransferResult?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Waits for the outcome; `start` runs once, with the continuation in place, unless the outcome
     /// is already known.

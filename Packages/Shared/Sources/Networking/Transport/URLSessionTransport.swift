@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
+import Locking
 
 /// The transport over one URLSession for the client's whole life (the only one on Apple platforms).
 ///
@@ -14,7 +14,7 @@ final class URLSessionTransport: HTTPTransporting {
     private let deadline: Duration
     private let limit: Int
     /// Set by ``invalidate()``; guards task creation, since an invalidated URLSession traps on `dataTask`.
-    private let invalidated = Mutex(false)
+    private let invalidated = LockedValue(false)
 
     init(configuration: HTTPClient.Configuration) {
         let deadline = configuration.deadline

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Logging
-import Synchronization
+import Locking
 
 /// The SQLite index of a ``DiskCache``: one connection in WAL mode with `synchronous=NORMAL`,
 /// opened with honest work only, and rebuilt from the entry files when it turns out damaged.
@@ -22,7 +22,7 @@ final class EntryIndex: Sendable {
     /// False when the last close may not have been clean (see the type's discussion).
     let openedCleanly: Bool
 
-    private let connection: Mutex<DatabaseQueue?>
+    private let connection: LockedValue<DatabaseQueue?>
     private let busyTimeout: TimeInterval
     private let logger: Logger
     /// Fills a new, empty index from the entry files, inside its first transaction.
@@ -61,7 +61,7 @@ final class EntryIndex: Sendable {
             }
         }
         openedCleanly = !walExisted || rebuilt
-        connection = Mutex(queue)
+        connection = LockedValue(queue)
     }
 
     /// Runs `body` on the connection outside any transaction (a single statement is atomic).
