@@ -136,12 +136,12 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(request)
             return
         }
-        transfer.finish(.failure(refusal))
-        // nil ends the task with the redirect response as its last: nothing more is fetched. No
-        // `cancel()` as well: FoundationNetworking runs this handler later on its own queue, and a
-        // cancel that gets there first makes it trap ("Received callback for HTTP redirection,
-        // but we're not waiting for it").
+        // nil ends the task with the redirect response as its last: nothing more is fetched. It goes
+        // first: FoundationNetworking runs it later on the task's serial queue, and a cancel queued
+        // before it (the client closing its session once the caller has the refusal) makes it
+        // trap: "Received callback for HTTP redirection, but we're not waiting for it".
         completionHandler(nil)
+        transfer.finish(.failure(refusal))
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
