@@ -17,7 +17,7 @@ let galleryScenarios: [Scenario] = [
 ]
 
 /// The cell of a 120-column terminal: 118 columns, 59 rows of two pixels, minus the border.
-private let galleryCell = PictureSize(width: 116, height: 114)
+private let galleryCell = PixelSize(width: 116, height: 114)
 
 /// Six 1200x900 JPEGs like `gallery --demo` serves: a colour each, bands and a big number.
 private func galleryPictures() throws -> [Data] {
@@ -253,7 +253,7 @@ private func galleryMemoryRun(memoryLimit: Int) async throws -> Int {
 @MainActor private func galleryScroll(_ urls: [URL], memoryLimit: Int) async throws -> Int {
     let directory = galleryTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let cellPixels = PictureSize(width: 198, height: 198)
+    let cellPixels = PixelSize(width: 198, height: 198)
     let store = GalleryStore(state: GalleryState(urls: urls), loader: try galleryLoader(directory: directory, memoryLimit: memoryLimit))
     let baseline = residentBytes()
     // A 200x60 terminal: 57 rows of list, cells 99 rows high.

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Locking
 import Testing
 import ImageGallery
@@ -12,7 +13,7 @@ struct BatchTests {
         loader.answerImmediately(Fixture.url(3), with: .failure(Fixture.thrown(.offline)))
         loader.answerImmediately(Fixture.url(6), with: .failure(Fixture.thrown(.timeout)))
         let reports = LockedValue<[GalleryItemReport]>([])
-        let summary = await GalleryBatch.loadAll(Fixture.urls(6), loader: loader, targetSize: PictureSize(width: 10, height: 10),
+        let summary = await GalleryBatch.loadAll(Fixture.urls(6), loader: loader, targetSize: PixelSize(width: 10, height: 10),
                                                  maxConcurrent: 2) { report in reports.withLock { $0.append(report) } }
         let settled = reports.withLock { $0 }
         #expect(settled.map(\.index).sorted() == [1, 2, 3, 4, 5, 6])
@@ -28,7 +29,7 @@ struct BatchTests {
         let loader = MockImageLoader()
         let urls = Fixture.urls(3)
         let reports = LockedValue<[Int]>([])
-        async let summary = GalleryBatch.loadAll(urls, loader: loader, targetSize: PictureSize(width: 4, height: 4),
+        async let summary = GalleryBatch.loadAll(urls, loader: loader, targetSize: PixelSize(width: 4, height: 4),
                                                  maxConcurrent: 3) { report in reports.withLock { $0.append(report.index) } }
         await loader.waitForRequests(3)
         // The third finishes first, then the first, then the second.
@@ -43,7 +44,7 @@ struct BatchTests {
     func concurrencyLimit() async {
         let loader = MockImageLoader()
         let urls = Fixture.urls(5)
-        async let summary = GalleryBatch.loadAll(urls, loader: loader, targetSize: PictureSize(width: 4, height: 4),
+        async let summary = GalleryBatch.loadAll(urls, loader: loader, targetSize: PixelSize(width: 4, height: 4),
                                                  maxConcurrent: 2) { _ in }
         for answered in 0..<urls.count {
             // After `answered` answers the batch has started two more, never a third.

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 import ImageGallery
 
@@ -17,7 +18,7 @@ struct StoreTests {
         store.send(.layoutChanged(Fixture.layout(pixels: 30)))
         await loader.waitForRequests(3)
         #expect(Set(loader.requestedURLs) == Set(Fixture.urls(3)))
-        #expect(loader.requests.allSatisfy { $0.targetSize == PictureSize(width: 30, height: 30) })
+        #expect(loader.requests.allSatisfy { $0.targetSize == PixelSize(width: 30, height: 30) })
 
         loader.succeed(Fixture.url(2), with: Fixture.picture(42))
         await store.waitForLoad(of: ItemID(1))

@@ -1,5 +1,6 @@
 import ErrorReporting
 import Foundation
+import ImagePipeline
 import Testing
 @testable import gallery
 import ImageGallery
@@ -8,7 +9,7 @@ import ImageGallery
 struct PlainReportTests {
     let url = URL(string: "http://127.0.0.1:8089/img/1.jpg")!
 
-    func loaded(_ source: PictureSource = .network) -> GalleryItemReport {
+    func loaded(_ source: ImageSource = .network) -> GalleryItemReport {
         var picture = Fixture.picture(source: source)
         picture.encodedByteCount = 123_456
         return GalleryItemReport(index: 1, url: url, outcome: .success(picture), duration: .milliseconds(84))

@@ -2,6 +2,7 @@ import DemoServer
 import ImageGallery
 @testable import gallery
 import Foundation
+import Imaging
 import TestSupport
 import Testing
 
@@ -98,7 +99,7 @@ struct DemoStartingLoaderTests {
         }
         let loader = DemoStartingLoader(inner: inner, expectedBase: expected, base: base)
         inner.answerImmediately(URL(string: "http://127.0.0.1:41234/img/1.jpg")!, with: .success(Fixture.picture()))
-        async let picture = loader.load(URL(string: "http://127.0.0.1:8089/img/1.jpg")!, targetSize: PictureSize(width: 4, height: 4))
+        async let picture = loader.load(URL(string: "http://127.0.0.1:8089/img/1.jpg")!, targetSize: PixelSize(width: 4, height: 4))
         // Nothing reaches the loader before the server listens.
         #expect(inner.requestedURLs.isEmpty)
         signal.yield(actual)

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 import ImageGallery
 
@@ -19,7 +20,7 @@ struct VisibilityLoadingTests {
         // Cells 0 and 1 are on screen; cell 2 is the one ahead; 3...5 wait.
         #expect(model.started == [0, 1, 2])
         #expect(effects.count == 3)
-        #expect(model.requests.allSatisfy { $0.targetSize == PictureSize(width: 40, height: 40) && $0.policy == .cached })
+        #expect(model.requests.allSatisfy { $0.targetSize == PixelSize(width: 40, height: 40) && $0.policy == .cached })
         #expect(model.requests.map(\.url) == Array(Fixture.urls(3)))
         #expect(model.status(0) == .loading && model.status(2) == .loading && model.status(3) == .idle)
         #expect(model.state.firstVisibleIndex == 0 && model.state.visibleCount == 2)
@@ -128,10 +129,10 @@ struct VisibilityLoadingTests {
         model.finishAll()
         model.send(.layoutChanged(Fixture.layout(rows: 15, pixels: 80)))
         #expect(model.started == [0, 1, 2])
-        #expect(model.requests.allSatisfy { $0.targetSize == PictureSize(width: 80, height: 80) })
+        #expect(model.requests.allSatisfy { $0.targetSize == PixelSize(width: 80, height: 80) })
         #expect(model.status(0)?.isLoaded == true)
         #expect(model.state.item(ItemID(0))?.isReloading == true)
-        model.finish(0, .success(Fixture.picture(size: PictureSize(width: 80, height: 80))))
+        model.finish(0, .success(Fixture.picture(size: PixelSize(width: 80, height: 80))))
         #expect(model.status(0)?.picture?.bitmap.width == 80)
     }
 

@@ -11,7 +11,7 @@ import ImageGallery
 extension ServerAndProcessTests {
     @Suite("The gallery's loader on the shared pipeline, against the demo server")
     struct PipelineLoaderTests {
-        let cell = PictureSize(width: 58, height: 54)
+        let cell = PixelSize(width: 58, height: 54)
 
         func loadAll(_ urls: [URL], with loader: any GalleryImageLoading) async -> [GalleryItemReport] {
             let reports = LockedValue<[GalleryItemReport]>([])
@@ -27,7 +27,7 @@ extension ServerAndProcessTests {
             let online = await loadAll(backend.urls(6), with: first.loader)
             #expect(online.map { try? $0.outcome.get().source } == Array(repeating: .network, count: 6))
             let picture = try #require(try? online[0].outcome.get())
-            #expect(picture.originalSize == PictureSize(width: 320, height: 240))
+            #expect(picture.originalSize == PixelSize(width: 320, height: 240))
             #expect(picture.bitmap.width <= cell.width && picture.bitmap.height <= cell.height)   // downsampled to the cell
 
             try await backend.stopServer()
@@ -160,7 +160,7 @@ extension ServerAndProcessTests {
 extension ServerAndProcessTests {
     @Suite("Pull-to-refresh through the pipeline downloads again")
     struct PipelineRefreshTests {
-        let cell = PictureSize(width: 58, height: 54)
+        let cell = PixelSize(width: 58, height: 54)
 
         @Test("a refresh load goes to the network even when the picture is cached, and replaces the cached bytes")
         func refreshDownloads() async throws {

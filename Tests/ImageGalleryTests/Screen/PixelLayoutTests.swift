@@ -15,11 +15,11 @@ struct PixelLayoutTests {
         let geometry = screen.geometry
         // 320 - 2 * 10 = 300; the cell is the rows holding 10 + 300 + 10 pixels: 20 rows of 16.
         #expect(geometry.squarePixels == PixelRect(x: 10, y: 10, width: 300, height: 300))
-        #expect(geometry.pictureSize == PictureSize(width: 300, height: 300))
+        #expect(geometry.pictureSize == PixelSize(width: 300, height: 300))
         #expect(geometry.cellHeight == 20 && geometry.gap == 0)
-        #expect(screen.model.state.layout.cellPixelSize == PictureSize(width: 300, height: 300))
+        #expect(screen.model.state.layout.cellPixelSize == PixelSize(width: 300, height: 300))
 
-        screen.model.finishAll(with: Fixture.picture(size: PictureSize(width: 300, height: 225)))
+        screen.model.finishAll(with: Fixture.picture(size: PixelSize(width: 300, height: 225)))
         let placement = try #require(screen.frame().visibleImages.first)
         // The square starts 10 pixels in: column 1 plus 2 pixels, row 2 (the list's top) plus 10.
         #expect(placement.inset == PixelOffset(x: 2, y: 10))
@@ -35,7 +35,7 @@ struct PixelLayoutTests {
     @Test("the selected cell's margin is lit around its square; the next cell starts on the next row")
     func selectedMargin() throws {
         var screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
-        screen.model.finishAll(with: Fixture.picture(size: PictureSize(width: 300, height: 300)))
+        screen.model.finishAll(with: Fixture.picture(size: PixelSize(width: 300, height: 300)))
         let frame = screen.frame()
         let top = ScreenGeometry.listTop
         #expect(frame[0, top].style.background == GalleryRenderer.selectedMargin.background)

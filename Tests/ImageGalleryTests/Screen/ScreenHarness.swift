@@ -32,7 +32,7 @@ struct ScreenHarness {
     /// A 4:3 picture as wide as the cell's picture area, like a downsampled 1200x900 photo.
     var picture: LoadedPicture {
         let width = geometry.pictureSize.width
-        return Fixture.picture(size: PictureSize(width: width, height: width * 3 / 4))
+        return Fixture.picture(size: PixelSize(width: width, height: width * 3 / 4))
     }
 
     /// Loads every cell that is loading.

@@ -140,7 +140,7 @@ struct GalleryScreenSizesTests {
         #expect(square.height == 21 * 20 - 20 && square.width == square.height)
         #expect(square.x == (800 - square.width) / 2 && square.y == 10)
         #expect(screen.geometry.cellHeight == 21)
-        #expect(screen.model.state.layout.cellPixelSize == PictureSize(width: square.width, height: square.height))
+        #expect(screen.model.state.layout.cellPixelSize == PixelSize(width: square.width, height: square.height))
     }
 
     @Test("f fits cells to the screen's height and back", arguments: sizes)

@@ -10,7 +10,7 @@ import Locking
 final class MockImageLoader: GalleryImageLoading {
     struct Request: Sendable, Hashable {
         let url: URL
-        let targetSize: PictureSize
+        let targetSize: PixelSize
         let policy: LoadPolicy
     }
 
@@ -79,7 +79,7 @@ final class MockImageLoader: GalleryImageLoading {
         pending.continuation.resume(with: result)
     }
 
-    func load(_ url: URL, targetSize: PictureSize, policy: LoadPolicy) async throws -> LoadedPicture {
+    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
         let request = Request(url: url, targetSize: targetSize, policy: policy)
         let (immediate, id) = books.withLock { books in
             books.nextID += 1
@@ -134,17 +134,19 @@ enum Fixture {
 
     static func picture(
         _ shade: UInt8 = 200,
-        source: PictureSource = .network,
-        size: PictureSize = PictureSize(width: 8, height: 8),
+        source: ImageSource = .network,
+        size: PixelSize = PixelSize(width: 8, height: 8),
         storeError: UserFacingError? = nil,
         refreshFailure: LoadFailure? = nil
     ) -> LoadedPicture {
         LoadedPicture(
-            bitmap: Bitmap(width: size.width, height: size.height, filledWith: RGBA(r: shade, g: shade, b: shade)),
-            source: source,
-            originalSize: PictureSize(width: 1200, height: 900),
-            encodedByteCount: 123_456,
-            storeError: storeError,
+            ImageResponse(
+                bitmap: Bitmap(width: size.width, height: size.height, filledWith: RGBA(r: shade, g: shade, b: shade)),
+                source: source,
+                originalSize: PixelSize(width: 1200, height: 900),
+                encodedByteCount: 123_456,
+                storeError: storeError
+            ),
             refreshFailure: refreshFailure
         )
     }
@@ -172,6 +174,6 @@ enum Fixture {
     /// Cells 10 rows high with a 1-row gap, a viewport of `rows` rows.
     static func layout(rows: Int = 15, cellHeight: Int = 10, pixels: Int = 20) -> GalleryLayout {
         GalleryLayout(viewportHeight: rows, cellHeight: cellHeight, gap: 1,
-                      cellPixelSize: PictureSize(width: pixels, height: pixels))
+                      cellPixelSize: PixelSize(width: pixels, height: pixels))
     }
 }

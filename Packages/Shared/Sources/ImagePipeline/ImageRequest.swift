@@ -52,12 +52,12 @@ struct MemoryKey: Hashable, Sendable {
 }
 
 /// Where a picture came from.
-public enum ImageSource: String, Sendable, Codable {
+public enum ImageSource: String, Sendable, Hashable, Codable {
     case memory, disk, network
 }
 
 /// A decoded picture and what we know about how it was obtained.
-public struct ImageResponse: Sendable {
+public struct ImageResponse: Sendable, Hashable {
     /// The picture, downsampled to fit the request's target size.
     public var bitmap: Bitmap
     public var source: ImageSource

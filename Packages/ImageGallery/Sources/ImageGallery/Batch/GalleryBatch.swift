@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// How one item of a batch settled: what plain and JSON mode print for it.
 public struct GalleryItemReport: Sendable, Hashable {
@@ -65,7 +66,7 @@ public enum GalleryBatch {
     public static func loadAll(
         _ urls: [URL],
         loader: any GalleryImageLoading,
-        targetSize: PictureSize,
+        targetSize: PixelSize,
         maxConcurrent: Int = 6,
         onSettled: @escaping @Sendable (GalleryItemReport) async -> Void
     ) async -> GallerySummary {
@@ -97,7 +98,7 @@ public enum GalleryBatch {
         return summary
     }
 
-    static func load(_ url: URL, index: Int, loader: any GalleryImageLoading, targetSize: PictureSize) async -> GalleryItemReport {
+    static func load(_ url: URL, index: Int, loader: any GalleryImageLoading, targetSize: PixelSize) async -> GalleryItemReport {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome: Result<LoadedPicture, LoadFailure>

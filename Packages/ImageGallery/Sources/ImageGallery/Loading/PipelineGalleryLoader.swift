@@ -29,8 +29,8 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
         pipeline = ImagePipeline(loader: client, diskCache: diskCache, memoryCostLimit: memoryCostLimit, logger: logger)
     }
 
-    public func load(_ url: URL, targetSize: PictureSize, policy: LoadPolicy) async throws -> LoadedPicture {
-        let request = ImageRequest(url: url, targetSize: PixelSize(width: targetSize.width, height: targetSize.height))
+    public func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
+        let request = ImageRequest(url: url, targetSize: targetSize)
         guard policy == .refresh else {
             return LoadedPicture(try await pipeline.image(for: request))
         }
@@ -44,32 +44,7 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
             // Could not download again: keep what we have, and say why.
             guard var cached = try? await pipeline.image(for: request) else { throw error }
             cached.storeError = nil
-            var picture = LoadedPicture(cached)
-            picture.refreshFailure = failure
-            return picture
-        }
-    }
-}
-
-extension LoadedPicture {
-    /// The gallery's view of a pipeline response.
-    init(_ response: ImageResponse) {
-        self.init(
-            bitmap: response.bitmap,
-            source: PictureSource(response.source),
-            originalSize: PictureSize(width: response.originalSize.width, height: response.originalSize.height),
-            encodedByteCount: response.encodedByteCount,
-            storeError: response.storeError
-        )
-    }
-}
-
-extension PictureSource {
-    init(_ source: ImageSource) {
-        switch source {
-        case .memory: self = .memory
-        case .disk: self = .disk
-        case .network: self = .network
+            return LoadedPicture(cached, refreshFailure: failure)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ErrorReporting
 import Foundation
+import Imaging
 
 /// Everything that can happen to the gallery: a person's input, the clock, the network, a load.
 ///
@@ -53,7 +54,7 @@ public struct LoadRequest: Sendable, Hashable {
     /// The picture's address.
     public let url: URL
     /// The cell's pixel size; the picture is downsampled to fit it.
-    public let targetSize: PictureSize
+    public let targetSize: PixelSize
     /// Caches first, or the network first.
     public let policy: LoadPolicy
 }

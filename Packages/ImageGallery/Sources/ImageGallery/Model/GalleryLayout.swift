@@ -1,3 +1,4 @@
+import Imaging
 /// The geometry the model needs to know which cells are on screen, in the screen's own units
 /// (terminal rows here, points on a phone).
 ///
@@ -11,9 +12,9 @@ public struct GalleryLayout: Sendable, Hashable {
     /// The space between two cells.
     public var gap: Int
     /// The pixel size a cell shows pictures at: what loads are downsampled to.
-    public var cellPixelSize: PictureSize
+    public var cellPixelSize: PixelSize
 
-    public init(viewportHeight: Int, cellHeight: Int, gap: Int, cellPixelSize: PictureSize) {
+    public init(viewportHeight: Int, cellHeight: Int, gap: Int, cellPixelSize: PixelSize) {
         self.viewportHeight = max(0, viewportHeight)
         self.cellHeight = max(1, cellHeight)
         self.gap = max(0, gap)
@@ -23,7 +24,7 @@ public struct GalleryLayout: Sendable, Hashable {
     /// A layout that shows nothing: before the screen measured itself, no cell is visible and
     /// nothing loads.
     public static let unmeasured = GalleryLayout(
-        viewportHeight: 0, cellHeight: 1, gap: 0, cellPixelSize: PictureSize(width: 0, height: 0)
+        viewportHeight: 0, cellHeight: 1, gap: 0, cellPixelSize: PixelSize(width: 0, height: 0)
     )
 
     /// Distance from the top of one cell to the top of the next.

@@ -7,6 +7,7 @@ import ErrorReporting
 import Foundation
 import ImageGallery
 import ImagePipeline
+import Imaging
 import Logging
 import Networking
 import TerminalUI
@@ -181,7 +182,7 @@ struct GalleryCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("gallery: \(TerminalSafeText.line(warning.line(in: report.language)))\n".utf8))
         }
         let summary = await GalleryBatch.loadAll(
-            urls, loader: services.loader, targetSize: PictureSize(width: 200, height: 200),
+            urls, loader: services.loader, targetSize: PixelSize(width: 200, height: 200),
             maxConcurrent: maxConcurrent
         ) { item in
             Self.printLine(report.line(for: item))

@@ -1,5 +1,6 @@
 import Foundation
 import ImageGallery
+import Imaging
 
 /// The gallery's loader while `--demo`'s server is still starting: the first frame is drawn at
 /// once, and each load waits for the server, then goes to the address it really took (another
@@ -11,7 +12,7 @@ struct DemoStartingLoader: GalleryImageLoading {
     /// The server's real base, once it listens.
     let base: Task<URL, any Error>
 
-    func load(_ url: URL, targetSize: PictureSize, policy: LoadPolicy) async throws -> LoadedPicture {
+    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
         let actual = try await base.value
         return try await inner.load(Self.rebase(url, from: expectedBase, to: actual), targetSize: targetSize, policy: policy)
     }

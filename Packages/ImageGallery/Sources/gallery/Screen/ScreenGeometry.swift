@@ -86,10 +86,10 @@ struct ScreenGeometry: Sendable, Hashable {
     var pictureCells: TerminalSize { TerminalSize(columns: cellWidth - 2, rows: cellHeight - 2) }
     /// The pixel size pictures are downsampled to: one pixel across and two down per cell, or
     /// the picture area's real pixels.
-    var pictureSize: PictureSize {
-        if let side = squareSide { return PictureSize(width: side, height: side) }
-        guard let cellPixels else { return PictureSize(width: pictureCells.columns, height: pictureCells.rows * 2) }
-        return PictureSize(width: pictureCells.columns * cellPixels.width, height: pictureCells.rows * cellPixels.height)
+    var pictureSize: PixelSize {
+        if let side = squareSide { return PixelSize(width: side, height: side) }
+        guard let cellPixels else { return PixelSize(width: pictureCells.columns, height: pictureCells.rows * 2) }
+        return PixelSize(width: pictureCells.columns * cellPixels.width, height: pictureCells.rows * cellPixels.height)
     }
 
     /// The model's view of this geometry.
