@@ -1,6 +1,6 @@
 import Imaging
 
-/// DEC sixel, encoded by us: a palette by median cut (``SixelPalette``), then each band of six
+/// DEC sixel, encoded by us: a palette by median cut (`SixelPalette`), then each band of six
 /// rows as, for every colour used in it, the run-length-encoded sixels of the columns where that
 /// colour occurs and nowhere else.
 ///

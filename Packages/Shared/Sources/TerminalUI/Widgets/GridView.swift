@@ -24,8 +24,12 @@ public struct GridView: Sendable, Hashable {
 
     /// A grid of `columns` cells per row, each `cellHeight` rows tall.
     /// - Parameters:
+    ///   - columns: cells per row (at least 1).
+    ///   - cellHeight: rows of one cell (at least 1).
     ///   - columnSpacing: blank columns between the cells of a row.
     ///   - rowSpacing: blank rows between grid rows.
+    ///   - selection: the selected item.
+    ///   - offsetRow: the first grid row shown.
     public init(
         columns: Int, cellHeight: Int, columnSpacing: Int = 1, rowSpacing: Int = 1, selection: Int = 0,
         offsetRow: Int = 0
