@@ -15,7 +15,7 @@ struct TransportTests {
           arguments: transports)
     func compressionBomb(transport: HTTPClient.Transport) async throws {
         // 4 MB of zeros in about 25 KB: under the 100 KB cap on the wire, 40 times over it unpacked.
-        let bomb = GzipBomb.zeros(count: 4_000_000)
+        let bomb = HostileText.gzipZeros(count: 4_000_000)
         #expect(bomb.count < 100_000)
         let (server, base) = try await startServer { $0.route("/bomb", Self.gzipped(bomb)) }
         defer { Task { await server.stop() } }
@@ -31,7 +31,7 @@ struct TransportTests {
 
     @Test("a gzip body that unpacks within the cap arrives decoded", arguments: transports)
     func gzipWithinCap(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { $0.route("/small", Self.gzipped(GzipBomb.zeros(count: 60_000))) }
+        let (server, base) = try await startServer { $0.route("/small", Self.gzipped(HostileText.gzipZeros(count: 60_000))) }
         defer { Task { await server.stop() } }
         let response = try await testClient(transport, maxBytes: 100_000).data(from: base.appendingPathComponent("small"))
         #expect(response.body == Data(count: 60_000))
@@ -40,7 +40,7 @@ struct TransportTests {
     @Test("a gzip body that trickles past the deadline times out, whatever it unpacks to", arguments: transports)
     func gzipDeadline(transport: HTTPClient.Transport) async throws {
         let (server, base) = try await startServer { server in
-            server.route("/slow", Self.gzipped(GzipBomb.zeros(count: 4_000_000)))
+            server.route("/slow", Self.gzipped(HostileText.gzipZeros(count: 4_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 2_000)], for: "/slow")
         }
         defer { Task { await server.stop() } }

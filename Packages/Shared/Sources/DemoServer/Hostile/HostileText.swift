@@ -56,6 +56,47 @@ package enum HostileText {
         return member
     }
 
+    /// A valid gzip member whose content is exactly `count` zero bytes, checksum and length
+    /// included: one fixed-Huffman block of 258-byte back-references, about 1,000 to 1. What a
+    /// well-behaved server may send; ``gzipBomb(decodedBytes:)`` is the hostile one.
+    package static func gzipZeros(count: Int) -> Data {
+        precondition(count > 0)
+        var bits = BitWriter()
+        bits.write(1, count: 1)                       // BFINAL
+        bits.write(1, count: 2)                       // BTYPE 01: fixed Huffman codes
+        bits.writeCode(0x30, length: 8)               // literal 0
+        var produced = 1
+        while count - produced >= 258 {
+            bits.writeCode(0xC5, length: 8)           // length symbol 285: 258 bytes
+            bits.writeCode(0, length: 5)              // distance symbol 0: distance 1
+            produced += 258
+        }
+        while produced < count {
+            bits.writeCode(0x30, length: 8)
+            produced += 1
+        }
+        bits.writeCode(0, length: 7)                  // end of block
+        var member = Data([0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 255])
+        member.append(contentsOf: bits.finished)
+        for value in [crc32OfZeros(count: count), UInt32(truncatingIfNeeded: count)] {
+            member.append(contentsOf: (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        }
+        return member
+    }
+
+    /// CRC-32 (the gzip one) of `count` zero bytes.
+    private static func crc32OfZeros(count: Int) -> UInt32 {
+        var table = [UInt32](repeating: 0, count: 256)
+        for index in 0..<256 {
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            table[index] = value
+        }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for _ in 0..<count { crc = table[Int(crc & 0xFF)] ^ (crc >> 8) }
+        return ~crc
+    }
+
     /// One fixed-Huffman block: an optional literal zero, `references` copies of 258 bytes at
     /// distance 1, end of block; padded to a byte (the padding is zero bits only when it is final).
     private static func deflateBlock(references: Int, final: Bool, leadingLiteral: Bool) -> Data {
