@@ -84,7 +84,8 @@ let package = Package(
         .target(
             name: "CCurl",
             path: "\(shared)/CCurl",
-            linkerSettings: [.linkedLibrary("curl")]
+            // Not linked against libcurl: the shim loads it at the first call (see CCurl.h).
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "Caching",
