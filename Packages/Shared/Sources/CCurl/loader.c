@@ -43,7 +43,8 @@ static struct {
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load_once(void) {
-    void *handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    // Lazily bound: of the thousands of functions in libcurl and its libraries, a run calls a few dozen.
+    void *handle = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
     if (handle == NULL) {
         snprintf(lib.error, sizeof lib.error, "libcurl could not be loaded: %s", dlerror());
         return;
