@@ -44,7 +44,7 @@ extension Store where State == FeedState, Effects == FeedEffects {
     }
 
     /// Called when page 1 could not be stored (the feed goes on; the next launch misses it).
-    public var onStoreError: (@MainActor (FirstPageStoreError) -> Void)? {
+    package var onStoreError: (@MainActor (FirstPageStoreError) -> Void)? {
         get { effects.onStoreError }
         set { effects.onStoreError = newValue }
     }
@@ -70,7 +70,7 @@ extension Store where State == FeedState, Effects == FeedEffects {
 @MainActor
 public final class FeedEffects: EffectRunning {
     /// Called when page 1 could not be stored.
-    public var onStoreError: (@MainActor (FirstPageStoreError) -> Void)?
+    var onStoreError: (@MainActor (FirstPageStoreError) -> Void)?
 
     private let api: any RecentPhotosFetching
     private let store: (any FirstPageStoring)?

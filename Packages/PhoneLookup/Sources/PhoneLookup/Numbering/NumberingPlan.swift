@@ -45,7 +45,7 @@ public struct NumberingPlan: Sendable {
     }
 
     /// The regions sharing `callingCode` (digits, no `+`), the main one first.
-    public func regions(forCallingCode callingCode: String) -> [String] {
+    func regions(forCallingCode callingCode: String) -> [String] {
         Int(callingCode).map(metadata.regions(forCallingCode:)) ?? []
     }
 
@@ -61,7 +61,7 @@ public struct NumberingPlan: Sendable {
     }
 
     /// Every region code the data knows, `AC` to `ZW` (`XK` and `TA` included).
-    public var regionCodes: [String] { metadata.regionCodes }
+    var regionCodes: [String] { metadata.regionCodes }
 
     /// The dial code people see for `country`: `+1 345` for the Cayman Islands (whose numbers are
     /// `+1 345 …`, though the task's dataset writes `+345`), `+7` for Russia; the dataset's own

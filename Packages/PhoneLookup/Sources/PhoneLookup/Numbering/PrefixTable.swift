@@ -124,7 +124,7 @@ package struct PrefixTable: Sendable, Equatable {
 }
 
 /// A prefix table file that could not be read.
-public enum PrefixTableError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PrefixTableError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedLine(source: String, line: Int, text: String)
     case unreadable(path: String, reason: String)
 
