@@ -67,7 +67,7 @@ public struct FeedState: Sendable, Equatable {
     /// The selected photo.
     public private(set) var selection = 0
     /// The last photo the viewport shows.
-    public private(set) var lastVisibleIndex = 0
+    private(set) var lastVisibleIndex = 0
     /// The first photo row on screen; a refresh that arrives scrolls back to the top.
     public private(set) var topRow = 0
     /// The photo shown large, if any.

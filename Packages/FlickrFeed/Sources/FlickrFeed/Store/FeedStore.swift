@@ -50,12 +50,12 @@ extension Store where State == FeedState, Effects == FeedEffects {
     }
 
     /// Waits until no page is on its way (timers for retries are not waited for).
-    public func waitForPendingFetches() async {
+    package func waitForPendingFetches() async {
         await effects.waitForPendingFetches()
     }
 
     /// Waits until no picture is on its way.
-    public func waitForPictures() async {
+    func waitForPictures() async {
         await effects.waitForPictures()
     }
 

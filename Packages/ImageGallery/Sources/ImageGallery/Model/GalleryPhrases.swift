@@ -14,14 +14,14 @@ public enum GalleryPhrases {
         en: "Took too long — pull down to refresh (r)",
         ru: "Слишком долгое ожидание — потяните вниз, чтобы обновить (r)"
     )
-    /// ``tookTooLongPullToRefresh`` for a narrow status bar.
+    /// `tookTooLongPullToRefresh` for a narrow status bar.
     static let tookTooLongShort = LocalizedText(en: "Took too long — r refreshes", ru: "Слишком долго — r обновит")
     /// Status bar after a dropped connection.
     static let droppedPullToRefresh = LocalizedText(
         en: "Connection dropped — pull down to refresh (r)",
         ru: "Соединение оборвалось — потяните вниз, чтобы обновить (r)"
     )
-    /// ``droppedPullToRefresh`` for a narrow status bar.
+    /// `droppedPullToRefresh` for a narrow status bar.
     static let droppedShort = LocalizedText(en: "Dropped — r refreshes", ru: "Обрыв — r обновит")
     /// Status bar: a picture is shown but the offline cache could not keep it.
     public static let notSavedOffline = LocalizedText(

@@ -27,7 +27,7 @@ extension Store where State == GalleryState, Effects == GalleryEffects {
     }
 
     /// Waits until the load that is in flight for `id`, if any, has settled and been applied.
-    public func waitForLoad(of id: ItemID) async {
+    package func waitForLoad(of id: ItemID) async {
         guard let token = state.loadsInFlight[id] else { return }
         await effects.waitForLoad(token)
     }
@@ -40,7 +40,7 @@ extension Store where State == GalleryState, Effects == GalleryEffects {
     }
 
     /// The number of load tasks still running (cancelled ones finish by themselves).
-    public var runningLoadCount: Int { effects.runningLoadCount }
+    var runningLoadCount: Int { effects.runningLoadCount }
 }
 
 /// Runs the gallery's effects with the injected loader. Every load is a child `Task` that can be

@@ -15,10 +15,10 @@ public struct NumberFacts: Sendable, Equatable {
     public var problem: InvalidNumber?
     package var lineType: LineType?
     /// The range holder, for mobile and pager numbers where the data names one.
-    public var carrier: String?
+    package var carrier: String?
     /// The place a geographic number serves.
     public var area: String?
-    public var timeZones: [String]
+    package var timeZones: [String]
     /// The national significant number's possible lengths in the calling code's main region.
     var possibleLengths: [Int]
     /// `+7 999 467-37-56`.

@@ -38,7 +38,7 @@ public struct NumberingPlan: Sendable {
 
     /// The shipped data with the prefix tables of `directory` over them (its entries win).
     ///
-    /// - Throws: ``PrefixTableError`` naming the first malformed line of the directory's tables.
+    /// - Throws: `PrefixTableError` naming the first malformed line of the directory's tables.
     public static func load(from directory: URL, over base: NumberingPlan) throws -> NumberingPlan {
         let overrides = try PrefixTables.overrides(in: directory)
         return NumberingPlan(metadata: base.metadata, tables: base.tables.with(overrides: overrides))
@@ -100,7 +100,7 @@ public struct NumberingPlan: Sendable {
     }
 
     /// The carrier a prefix table names for international `digits` (no `+`), shipped or added.
-    public func carrier(forDigits digits: String) -> String? {
+    package func carrier(forDigits digits: String) -> String? {
         guard let (code, _) = split(digits) else { return nil }
         return tables.lookUp(.carrier, digits, callingCode: code)
     }
