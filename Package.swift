@@ -12,8 +12,16 @@ let shared = "Packages/Shared/Sources"
 /// which no other package builds.
 /// The executable's own module is compiled against the static Foundation too: its imports then
 /// name what static Foundation needs (CoreFoundation, ICU, ...), which linking alone does not.
+///
+/// They are also linked as position-dependent executables that export no symbols. A PIE made of a
+/// static runtime carries some 160,000 relative relocations, which the loader applies on every start
+/// and which dirty the pages they touch; and `swiftc` exports every symbol of an executable (33,505
+/// here), so each `dladdr` the runtime makes at start walks them all. Without both, a warm
+/// `gallery --urls-file F --json` run takes 9% less wall time (measured as pairs, 30 runs). Nothing
+/// looks an executable's own symbols up by name (NIO's `dlsym` of a runtime hook is opt-in, and unused).
 let staticInRelease: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                 .when(platforms: [.linux], configuration: .release)),
 ]
 let staticModuleInRelease: [SwiftSetting] = [
     .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),

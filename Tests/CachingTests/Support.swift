@@ -103,17 +103,20 @@ extension Data {
     }
 }
 
-/// Tuned for tests: no fsync, leftovers count as stale at once.
+/// Tuned for tests: no fsync, and every read counts for eviction (an access resolution of 0)
+/// unless `accessResolution` says otherwise.
 func makeCache(
     at directory: URL,
     sizeLimit: Int = 1 << 20,
     files: any FileStoring = POSIXFileStore(),
     logger: Logger = Logger(label: "test"),
-    staleAfter: TimeInterval = 600
+    staleAfter: TimeInterval = 600,
+    accessResolution: Int64 = 0
 ) throws -> DiskCache {
     var options = DiskCache.Options()
     options.staleTemporaryFileAge = staleAfter
     options.busyTimeout = 10
+    options.accessResolution = accessResolution
     return try DiskCache(directory: directory, sizeLimit: sizeLimit, logger: logger, files: files, options: options)
 }
 

@@ -113,5 +113,29 @@ extension ServerAndProcessTests {
             #expect(result.status == 64)
             #expect(result.stderr.contains("invalid URL 'not-a-url'"))
         }
+
+        @Test("a --urls-file that is a pipe is read once, and its URLs are the ones loaded")
+        func urlsFromPipe() async throws {
+            let port = try await GalleryProcess.freePort()
+            let directory = GalleryProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let fifo = directory.appendingPathComponent("urls").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            let url = "http://127.0.0.1:\(port)/only.jpg"
+            Thread.detachNewThread {
+                // Blocks until gallery opens the pipe; a second reader would find it empty.
+                let writer = open(fifo, O_WRONLY)
+                let bytes = Array("# one picture\n\(url)\n".utf8)
+                _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+                close(writer)
+            }
+            let result = try await GalleryProcess.run([
+                "--urls-file", fifo, "--json", "--cache-dir", directory.appendingPathComponent("cache").path,
+            ])
+            #expect(result.status == 2, "nobody listens on the port, so the one picture fails; stderr: \(result.stderr)")
+            let items = result.lines.dropLast().compactMap(GalleryProcess.object)
+            #expect(items.count == 1)
+            #expect(items.first?["url"] as? String == url)
+        }
     }
 }

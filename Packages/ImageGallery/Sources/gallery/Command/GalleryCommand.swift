@@ -72,7 +72,11 @@ struct GalleryCommand: AsyncParsableCommand {
         if demo && (!urls.isEmpty || urlsFile != nil) {
             throw ValidationError("--demo serves its own pictures; leave out --url and --urls-file")
         }
-        _ = try listedURLs()
+        for url in urls {
+            do { _ = try PictureSources.parse(url) } catch { throw ValidationError(error.description) }
+        }
+        // The `--urls-file` is read once, by `run` (a pipe could not be read twice); its problems
+        // are usage errors all the same.
     }
 
     /// The URLs of `--url` and `--urls-file`, checked; nil when neither was given.

@@ -18,7 +18,7 @@ enum PictureSources {
 
     /// Parses one URL: http or https, with a host.
     static func parse(_ text: String) throws(InvalidURL) -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = trimmingSpaces(text)
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
             throw InvalidURL(text: text, reason: "not a URL")
         }
@@ -29,12 +29,17 @@ enum PictureSources {
         return url
     }
 
+    /// `text` without the spaces and tabs around it (Swift's own, without bridging to `NSString`).
+    private static func trimmingSpaces(_ text: some StringProtocol) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
     /// The URLs of a `--urls-file`: one per line; blank lines and `#` comments are skipped.
     static func parseFile(_ contents: String) throws(InvalidURL) -> [URL] {
         var urls: [URL] = []
         for line in contents.split(whereSeparator: \.isNewline) {
             let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
-                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                .map(trimmingSpaces) ?? ""
             guard !text.isEmpty else { continue }
             urls.append(try parse(text))
         }

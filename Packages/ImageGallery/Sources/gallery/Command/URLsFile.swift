@@ -69,9 +69,12 @@ enum URLsFile {
         case S_IFREG: if Int(status.st_size) > byteLimit { throw .tooLarge(limit: byteLimit) }
         default: break          // a pipe: read up to the limit below
         }
-        var bytes = [UInt8](repeating: 0, count: byteLimit + 1)
+        // As much room as a regular file holds (plus one byte that tells a file grown past the
+        // limit), or a chunk at a time for a pipe, never the whole limit up front.
+        var bytes = [UInt8](repeating: 0, count: min(byteLimit, max(Int(status.st_size), 16 << 10)) + 1)
         var count = 0
-        while count < bytes.count {
+        while count <= byteLimit {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, byteLimit + 1 - count)) }
             let got = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }

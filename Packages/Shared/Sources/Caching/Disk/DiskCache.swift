@@ -15,7 +15,9 @@ import Locking
 ///   or a full disk leaves either the old entry or the new one, never a torn file.
 /// - Reads verify the header, length and checksum: a corrupt or missing file is dropped and
 ///   reported as a miss.
-/// - When the total size passes `sizeLimit`, the least recently read or written entries go first.
+/// - When the total size passes `sizeLimit`, the least recently read or written entries go first
+///   (a read is recorded when the entry's last one is over ten minutes old, so reading what was
+///   just read or stored writes nothing).
 /// - Opening does honest work only (see `EntryIndex`); tidying after a crash runs in the background.
 /// - The file and its index row change together under SQLite's write lock, so two processes (or
 ///   two instances) sharing a directory never see a file that disagrees with its row.
@@ -51,6 +53,11 @@ public final class DiskCache: Sendable {
         var staleTemporaryFileAge: TimeInterval = 600
         /// Reads are remembered in memory and written to the index in one go after this many.
         var accessFlushThreshold = 256
+        /// How stale a row's last access may grow before a read records a new one, in
+        /// microseconds, like `relatime` for a file's access time: the eviction order is exact
+        /// to within this, and a session that only reads what was read or stored moments ago
+        /// writes nothing to the index, not even at close.
+        var accessResolution: Int64 = 10 * 60 * 1_000_000
         /// How long to wait for another process holding the index's write lock.
         var busyTimeout: TimeInterval = 5
     }
@@ -135,7 +142,7 @@ public final class DiskCache: Sendable {
             do {
                 let file = try files.readFile(at: entriesPath + "/" + row.fileName)
                 if let verified = EntryHeader.verifiedPayload(of: file, key: key), verified.checksum == row.checksum {
-                    recordAccess(to: key)
+                    recordAccess(to: key, lastRecorded: row.lastAccess)
                     return verified.payload
                 }
             } catch where error.code != ENOENT {
@@ -290,8 +297,9 @@ public final class DiskCache: Sendable {
         }
     }
 
-    private func recordAccess(to key: String) {
+    private func recordAccess(to key: String, lastRecorded: Int64) {
         let due = access.withLock { log -> [String: Int64]? in
+            guard log.now() - lastRecorded >= options.accessResolution else { return nil }
             log.record(key)
             return log.pending.count >= options.accessFlushThreshold ? log.drain() : nil
         }

@@ -69,9 +69,13 @@ struct AccessLog: Sendable {
     private var last: Int64 = 0
 
     mutating func tick() -> Int64 {
-        let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
-        last = max(now, last + 1)
+        last = max(now(), last + 1)
         return last
+    }
+
+    /// The wall clock in microseconds since 1970, the unit of `lastAccess`.
+    func now() -> Int64 {
+        Int64(Date().timeIntervalSince1970 * 1_000_000)
     }
 
     mutating func record(_ key: String) {
