@@ -122,7 +122,8 @@ struct VisibilityLoadingTests {
         // Portrait again: room for more.
         model.send(.layoutChanged(Fixture.layout(rows: 40, cellHeight: 10)))
         #expect(model.state.visibleRange.contains(5))
-        #expect(model.state.scrollOffset == model.state.layout.maxScrollOffset(count: 6))
+        // Scrolled no further than the last cell's bottom allows.
+        #expect(model.state.scrollOffset == model.state.layout.offset(revealing: 5, from: 1_000, count: 6))
     }
 
     @Test("cells that grow after a resize load their pictures again at the new size, keeping the old meanwhile")

@@ -76,7 +76,4 @@ public struct GalleryState: Sendable, Hashable {
 
     /// True while any load (first load, refresh, or reload) is in flight.
     public var hasLoadsInFlight: Bool { !inFlight.isEmpty }
-
-    /// The loads in flight, by item, for screens and tests that want to show or check them.
-    package var loadsInFlight: [ItemID: LoadToken] { inFlight }
 }
