@@ -18,7 +18,7 @@ public struct NumberFacts: Sendable, Equatable {
     package var carrier: String?
     /// The place a geographic number serves.
     public var area: String?
-    package var timeZones: [String]
+    var timeZones: [String]
     /// The national significant number's possible lengths in the calling code's main region.
     var possibleLengths: [Int]
     /// `+7 999 467-37-56`.
