@@ -23,8 +23,13 @@ let staticInRelease: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
+///
+/// Compiled that way, the executable's module would also ask the linker for libcurl, on behalf of
+/// the static FoundationNetworking; that request is dropped, since CCurl loads libcurl at its first
+/// use (see CCurl.h) and a linked libcurl would load it, and its twenty-odd libraries, at every start.
 let staticModuleInRelease: [SwiftSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"],
+                 .when(platforms: [.linux], configuration: .release)),
 ]
 
 let package = Package(
@@ -84,7 +89,8 @@ let package = Package(
         .target(
             name: "CCurl",
             path: "\(shared)/CCurl",
-            linkerSettings: [.linkedLibrary("curl")]
+            // Not linked against libcurl: the shim loads it at the first call (see CCurl.h).
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "Caching",

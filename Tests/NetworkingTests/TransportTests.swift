@@ -96,6 +96,27 @@ struct TransportTests {
         #expect(server.stats.requests(for: "/loop") == 4)
     }
 
+    #if os(Linux)
+    @Test("libcurl's engine starts at a client's first load, not with the client; invalidated first, it never starts")
+    func curlStartsAtFirstLoad() async throws {
+        let (server, base) = try await startServer { $0.route("/data.txt", .text("here")) }
+        defer { Task { await server.stop() } }
+        let client = testClient(.curl)
+        #expect(!client.transportIsStarted, "a process that never loads never loads libcurl")
+        #expect(try await client.data(from: base.appendingPathComponent("data.txt")).body == Data("here".utf8))
+        #expect(client.transportIsStarted)
+
+        let unused = testClient(.curl)
+        unused.invalidate()
+        let error = await loadError { () async throws(NetworkError) in
+            try await unused.data(from: base.appendingPathComponent("data.txt"))
+        }
+        #expect(error == .cancelled)
+        #expect(!unused.transportIsStarted)
+        #expect(server.stats.requests(for: "/data.txt") == 1)
+    }
+    #endif
+
     @Test("WORKBENCH_TRANSPORT chooses the transport; anything else leaves the platform's")
     func transportFromEnvironment() {
         #expect(HTTPClient.Transport.default(environment: ["WORKBENCH_TRANSPORT": "urlsession"]) == .urlSession)

@@ -1,12 +1,26 @@
-// A thin shim over libcurl for Swift: curl_easy_setopt and curl_easy_getinfo are variadic, which
-// Swift cannot call, so each argument type gets a typed wrapper. Nothing else lives here.
+// A thin shim over libcurl for Swift, in two parts.
+//
+// - Typed wrappers: curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call,
+//   so each argument type gets a wrapper.
+// - Loading on first use: the process is not linked against libcurl. libcurl and the twenty-odd
+//   libraries it needs (TLS, Kerberos, LDAP, SSH...) cost some 7 ms of CPU to map and relocate at
+//   every start, and a run that never goes to the network (a warm cache, --help, a usage error)
+//   has no use for them. This shim defines the libcurl functions that the workbench and
+//   FoundationNetworking call; the first call loads libcurl.so.4 and forwards to it.
 #ifndef CCURL_H
 #define CCURL_H
 
+#ifndef CURL_DISABLE_TYPECHECK
+#define CURL_DISABLE_TYPECHECK
+#endif
 #include <curl/curl.h>
 
 /// The shape of CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION callbacks.
 typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);
+
+/// Loads libcurl if it is not loaded yet. Returns NULL when it is ready, or why it could not be
+/// loaded (the text stays valid for the life of the process).
+const char *ccurl_load(void);
 
 CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode ccurl_easy_setopt_off(CURL *handle, CURLoption option, curl_off_t value);

@@ -123,6 +123,9 @@ public final class HTTPClient: Sendable {
     /// Number of distinct GET transfers in flight (shared ones count once); tests prove coalescing with it.
     package var inFlightTransferCount: Int { flights.count }
 
+    /// Whether the transport's engine is up (for libcurl: loaded, with its multi handle and thread).
+    package var transportIsStarted: Bool { transport.isStarted }
+
     // MARK: - One transfer
 
     private func validate(_ url: URL) throws(NetworkError) {

@@ -1,6 +1,7 @@
 #if canImport(CCurl)
 import CCurl
 import Foundation
+import Locking
 
 /// The transport over libcurl's multi interface: one multi handle per client (one connection cache,
 /// one DNS cache, connections reused), driven by one sleeping thread.
@@ -9,25 +10,71 @@ import Foundation
 /// load gets its slot), http/https only for the request and its redirects, the redirect limit,
 /// HTTP/2 over TLS when offered, the system's CA store, and `http_proxy`/`https_proxy`/`no_proxy`.
 /// The size limit is checked in the write callback, on decoded bytes, as they arrive.
+///
+/// The multi handle and its thread are made at the first load, not with the client: libcurl is
+/// loaded on first use (see `CCurl.h`), so a process that never goes to the network (a warm cache,
+/// `--help`) never pays for it.
 final class CurlTransport: HTTPTransporting {
+    private enum State: Sendable {
+        case idle
+        case running(CurlMulti)
+        case unavailable(String)
+        case invalidated
+    }
+
     private let configuration: HTTPClient.Configuration
-    private let multi: CurlMulti?
+    private let state = LockedValue(State.idle)
 
     init(configuration: HTTPClient.Configuration) {
         self.configuration = configuration
-        self.multi = CurlMulti(name: "workbench.curl")
     }
 
     deinit {
-        multi?.close()
+        invalidate()
     }
 
     func invalidate() {
-        multi?.close()
+        let previous = state.withLock { state in
+            defer { state = .invalidated }
+            return state
+        }
+        if case .running(let multi) = previous { multi.close() }
+    }
+
+    var isStarted: Bool {
+        state.withLock { state in
+            if case .running = state { return true }
+            return false
+        }
+    }
+
+    /// The multi handle, made (and libcurl loaded) by the first load; or why there is none.
+    private func multi() -> Result<CurlMulti, NetworkError> {
+        state.withLock { state in
+            if case .idle = state {
+                if let reason = ccurl_load() {
+                    state = .unavailable(String(cString: reason))
+                } else if let multi = CurlMulti(name: "workbench.curl") {
+                    state = .running(multi)
+                } else {
+                    state = .unavailable("libcurl could not make a multi handle")
+                }
+            }
+            switch state {
+            case .running(let multi): return .success(multi)
+            case .unavailable(let reason): return .failure(.transport(description: reason))
+            case .idle, .invalidated: return .failure(.cancelled)
+            }
+        }
     }
 
     func run(_ request: HTTPRequest) async -> TransferResult {
-        guard let multi, let transfer = CurlTransfer(request: request, configuration: configuration) else {
+        let multi: CurlMulti
+        switch self.multi() {
+        case .success(let made): multi = made
+        case .failure(let error): return .failure(error)
+        }
+        guard let transfer = CurlTransfer(request: request, configuration: configuration) else {
             return .failure(.transport(description: "libcurl could not make a handle"))
         }
         return await withTaskCancellationHandler {

@@ -12,6 +12,8 @@ protocol HTTPTransporting: Sendable {
     func run(_ request: HTTPRequest) async -> TransferResult
     /// Cancels every transfer; later runs end with ``NetworkError/cancelled``.
     func invalidate()
+    /// Whether the engine is up: libcurl's is made at the first run, URLSession's with the client.
+    var isStarted: Bool { get }
 }
 
 /// The outcome of one transfer, delivered once.

@@ -39,6 +39,9 @@ final class URLSessionTransport: HTTPTransporting {
         self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
     }
 
+    /// The session is made with the client.
+    var isStarted: Bool { true }
+
     func invalidate() {
         invalidated.withLock { invalidated in
             guard !invalidated else { return }
