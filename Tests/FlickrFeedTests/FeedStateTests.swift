@@ -83,7 +83,7 @@ struct FeedStateTests {
         let only = Fixtures.page(1, total: 30)
         _ = state.apply(
             .pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), only, at: Fixtures.date))
-        #expect(state.reachedEnd && state.footer == .end)
+        #expect(state.footer == .end)
         #expect(state.apply(.select(index: 29)) == [])
     }
 
@@ -96,19 +96,19 @@ struct FeedStateTests {
             state.apply(
                 .pageArrived(PageRequest(page: 2, generation: 0, reason: .more), empty, at: Fixtures.date))
                 == [])
-        #expect(state.reachedEnd && state.footer == .end)
+        #expect(state.footer == .end)
         #expect(state.apply(.viewed(lastVisibleIndex: 39)) == [])
     }
 
     @Test("errors back off, doubling, and nothing is requested while waiting")
     func backoff() {
         var state = launchedFresh()
-        let config = state.configuration
+        // FeedConfiguration's defaults: 1 s after the first failure, doubling, at most 60 s.
         _ = state.apply(.select(index: 39))
         let page2 = PageRequest(page: 2, generation: 0, reason: .more)
         #expect(
             state.apply(.pageFailed(page2, Fixtures.timeout)) == [
-                .scheduleRetry(after: config.initialBackoff, token: 1)
+                .scheduleRetry(after: .seconds(1), token: 1)
             ])
         #expect(state.apply(.viewed(lastVisibleIndex: 39)) == [])
         #expect(state.footer == .failed(Fixtures.timeout.userFacingError))
@@ -116,11 +116,17 @@ struct FeedStateTests {
         #expect(state.apply(.retryDue(token: 1)) == [.fetch(retry)])
         #expect(
             state.apply(.pageFailed(retry, Fixtures.timeout)) == [
-                .scheduleRetry(after: config.initialBackoff * 2, token: 2)
+                .scheduleRetry(after: .seconds(2), token: 2)
             ])
         // A stale timer does nothing.
         #expect(state.apply(.retryDue(token: 1)) == [])
-        #expect(config.backoff(afterFailures: 20) == config.maximumBackoff)
+        // Twenty failures in a row: the wait stops doubling at the maximum.
+        var wait = Duration.zero
+        for token in 2..<20 {
+            #expect(state.apply(.retryDue(token: token)) == [.fetch(retry)])
+            for case .scheduleRetry(let after, _) in state.apply(.pageFailed(retry, Fixtures.timeout)) { wait = after }
+        }
+        #expect(wait == .seconds(60))
     }
 
     @Test("a refused key stops automatic retries; a refresh tries again")
@@ -130,7 +136,8 @@ struct FeedStateTests {
         #expect(
             state.apply(
                 .pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.keyRefused)) == [])
-        #expect(state.isHalted && state.footer == .failed(Fixtures.keyRefused.userFacingError))
+        #expect(state.footer == .failed(Fixtures.keyRefused.userFacingError))
+        #expect(state.apply(.viewed(lastVisibleIndex: 0)) == [])
         #expect(state.apply(.refresh) == [.fetch(PageRequest(page: 1, generation: 1, reason: .refresh))])
     }
 
@@ -198,13 +205,13 @@ struct FeedStateTests {
             state.apply(.launched(saved: saved)) == [
                 .fetch(PageRequest(page: 1, generation: 0, reason: .launch))
             ])
-        #expect(state.photos == saved.page.photos && state.isShowingSaved && state.savedAt == savedAt)
+        #expect(state.photos == saved.page.photos && state.savedAt == savedAt)
         // Scrolling the saved page does not page on: page 2 of an old stream would not fit.
         #expect(state.apply(.select(index: 39)) == [])
         _ = state.apply(
             .pageArrived(
                 PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
-        #expect(!state.isShowingSaved && state.photos == Fixtures.page(1).photos)
+        #expect(state.savedAt == nil && state.photos == Fixtures.page(1).photos)
         #expect(SavedPage.wordedAge(from: savedAt, to: Fixtures.date) == "1 h")
     }
 
@@ -215,8 +222,8 @@ struct FeedStateTests {
         _ = state.apply(.launched(saved: saved))
         let effects = state.apply(
             .pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.offline))
-        #expect(effects == [.scheduleRetry(after: state.configuration.initialBackoff, token: 1)])
-        #expect(state.photos == saved.page.photos && state.isShowingSaved && state.isOffline)
+        #expect(effects == [.scheduleRetry(after: .seconds(1), token: 1)])
+        #expect(state.photos == saved.page.photos && state.savedAt != nil && state.isOffline)
         #expect(state.footer == .needsNetwork)
         #expect(state.apply(.select(index: 39)) == [])
         // The network comes back: page 1 at once, without waiting out the backoff.
@@ -228,7 +235,7 @@ struct FeedStateTests {
             .pageArrived(
                 PageRequest(page: 1, generation: 0, reason: .retry), Fixtures.page(1, newest: 1003),
                 at: Fixtures.date))
-        #expect(!state.isOffline && !state.isShowingSaved)
+        #expect(!state.isOffline && state.savedAt == nil)
     }
 
     @Test("offline with nothing saved retries page 1 after the backoff")

@@ -24,11 +24,11 @@ struct FeedStoreTests {
             saved: SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date.addingTimeInterval(-60)))
         let feed = makeFeed(api, store)
         var seenSaved = false
-        feed.attach { state in seenSaved = seenSaved || state.isShowingSaved }
+        feed.attach { state in seenSaved = seenSaved || (state.savedAt != nil) }
         feed.launch()
-        #expect(feed.state.isShowingSaved && feed.state.photos.count == 40)
+        #expect(feed.state.savedAt != nil && feed.state.photos.count == 40)
         await feed.waitForPendingFetches()
-        #expect(seenSaved && !feed.state.isShowingSaved)
+        #expect(seenSaved && feed.state.savedAt == nil)
         #expect(feed.state.photos.first?.id == Fixtures.photo(1200).id)
         // Stored as soon as it arrived, not when the program ends.
         #expect(store.saves == 1 && store.saved?.page.photos.first?.id == Fixtures.photo(1200).id)
@@ -61,7 +61,7 @@ struct FeedStoreTests {
         await feed.waitForPendingFetches()
         feed.send(.select(index: 39))
         await feed.waitForPendingFetches()
-        #expect(feed.state.isWaitingToRetry)
+        #expect(feed.state.footer == .failed(Fixtures.timeout.userFacingError))
         try await waitUntil { feed.state.loadedPages == 2 }
         #expect(api.calls == [1, 2, 2])
     }
@@ -104,7 +104,7 @@ struct FeedStoreTests {
             released = feed
             feed.launch()
             await feed.waitForPendingFetches()
-            #expect(feed.state.isWaitingToRetry)  // a 60 s retry timer is pending
+            #expect(feed.state.footer == .failed(Fixtures.timeout.userFacingError))  // a 60 s retry timer is pending
             feed.stop()
         }
         try await waitUntil { released == nil }

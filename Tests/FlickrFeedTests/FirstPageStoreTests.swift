@@ -63,7 +63,7 @@ struct FirstPageStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = FirstPageStore(directory: directory)
         try store.save(SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date))
-        try Data(repeating: 0x42, count: 16_384).write(to: store.fileURL)
+        try Data(repeating: 0x42, count: 16_384).write(to: directory.appendingPathComponent(FirstPageStore.fileName))
         _ = store.load()
         try store.save(SavedPage(page: Fixtures.page(1, newest: 1500), savedAt: Fixtures.date))
         #expect(FirstPageStore(directory: directory).load()?.page.photos.first?.id == Fixtures.photo(1500).id)

@@ -2,7 +2,7 @@ import CommandOutput
 import ErrorReporting
 import Foundation
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 @testable import flickr
 
 @Suite("Plain and JSON lines")

@@ -3,7 +3,7 @@ import ImagePipeline
 import Imaging
 import Networking
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 
 /// A loader that never reaches anything: these tests only look at requests.
 private struct Unreachable: DataLoading {

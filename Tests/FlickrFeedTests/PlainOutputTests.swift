@@ -1,19 +1,28 @@
 import ErrorReporting
 import Foundation
 import Testing
-@testable import FlickrFeed
+import FlickrFeed
 @testable import flickr
 
 @Suite("Plain and JSON output say what a stopped command can")
 struct PlainOutputTests {
     private let urls = FlickrImageURLs(imageBase: URL(string: "http://127.0.0.1:9")!)
 
+    /// The error a one-page run reports when every fetch fails with `error`.
+    private func reported(_ error: FlickrError) async -> UserFacingError? {
+        var reported: UserFacingError?
+        _ = await FeedPager.run(pages: 1, api: MockAPI(fallback: { _ in .failure(error) }), store: nil) { event in
+            if case .error(let problem) = event { reported = problem }
+        }
+        return reported
+    }
+
     @Test("a network failure in plain output says to run the command again, not that loading resumes")
-    func networkHint() {
-        let line = FeedPager.batchError(Fixtures.offline).line(in: .english)
+    func networkHint() async {
+        let line = await reported(Fixtures.offline)?.line(in: .english)
         #expect(line == "No internet connection. Run the command again once the connection works")
-        #expect(!FeedPager.batchError(Fixtures.timeout).line(in: .russian).contains("потяните"))
-        #expect(FeedPager.batchError(Fixtures.keyRefused) == Fixtures.keyRefused.userFacingError)
+        #expect(await reported(Fixtures.timeout)?.line(in: .russian).contains("потяните") == false)
+        #expect(await reported(Fixtures.keyRefused) == Fixtures.keyRefused.userFacingError)
     }
 
     @Test("--demo prints no image addresses (its server is gone after the command); JSON carries the owner's name")

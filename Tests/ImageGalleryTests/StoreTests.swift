@@ -12,6 +12,19 @@ struct StoreTests {
         return (store, loader)
     }
 
+    /// Waits, through the state the store publishes to its screen, until item `index` has settled.
+    func settled(_ store: GalleryStore, _ index: Int) async {
+        guard store.state.items[index].status == .loading else { return }
+        let once = Once()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            store.attach { state in
+                guard !once.done, state.items[index].status != .loading else { return }
+                once.done = true
+                continuation.resume()
+            }
+        }
+    }
+
     @Test("cells on screen ask the loader; answers come back into the state")
     func loadsAndApplies() async {
         let (store, loader) = makeStore()
@@ -21,7 +34,7 @@ struct StoreTests {
         #expect(loader.requests.allSatisfy { $0.targetSize == PixelSize(width: 30, height: 30) })
 
         loader.succeed(Fixture.url(2), with: Fixture.picture(42))
-        await store.waitForLoad(of: ItemID(1))
+        await settled(store, 1)
         #expect(store.state.items[1].status.picture?.bitmap.pixels[0] == 42)
         #expect(store.state.items[0].status == .loading)
     }
@@ -48,7 +61,7 @@ struct StoreTests {
         store.send(.layoutChanged(Fixture.layout()))
         await loader.waitForRequests(3)
         loader.fail(Fixture.url(1), with: Fixture.thrown(.timeout))
-        await store.waitForLoad(of: ItemID(0))
+        await settled(store, 0)
         #expect(store.state.items[0].status.failure?.kind == .timeout)
         #expect(store.state.status == .pullToRefresh(after: .timeout))
     }
@@ -61,7 +74,7 @@ struct StoreTests {
         store.send(.layoutChanged(Fixture.layout()))
         await loader.waitForRequests(3)
         loader.succeed(Fixture.url(1), with: Fixture.picture())
-        await store.waitForLoad(of: ItemID(0))
+        await settled(store, 0)
         store.send(.activateSelected)
         for frame in 0...40 { store.send(.tick(now: .milliseconds(frame * 16))) }
         #expect(store.state.items.map(\.id.rawValue) == [1, 2, 3, 4, 5])
@@ -91,4 +104,10 @@ struct StoreTests {
         store.send(.moveSelection(by: 1))
         #expect(changes == 2)
     }
+}
+
+/// Makes sure a continuation is resumed once.
+@MainActor
+private final class Once {
+    var done = false
 }

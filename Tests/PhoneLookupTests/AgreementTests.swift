@@ -33,7 +33,7 @@ struct AgreementTests {
             return ("error", "", "", "", "")
         }
         let facts = Fixtures.engine.facts(for: number)
-        return (facts.isValid ? "valid" : "invalid", number.e164, facts.isValid ? facts.region ?? "" : "",
+        return (facts.problem == nil ? "valid" : "invalid", number.e164, facts.problem == nil ? facts.region ?? "" : "",
                 facts.lineType?.constantName ?? "UNKNOWN", facts.carrier ?? "")
     }
 

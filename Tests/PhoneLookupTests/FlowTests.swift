@@ -117,7 +117,8 @@ struct FlowTests {
         _ = flow.reduce(&state, .continuePressed)
         #expect(state.stack == [.dialer])
         #expect(state.results == nil)
-        #expect(state.numberText == "999 467-37-56")
+        // The typed number is kept: searching again looks it up again.
+        #expect(flow.reduce(&state, .searchPressed) == [.lookUp(id: 2, number: number)])
     }
 
     @Test("search -> error alert -> dialer")

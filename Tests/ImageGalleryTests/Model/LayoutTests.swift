@@ -15,10 +15,12 @@ struct LayoutTests {
 
     @Test("content height and the largest scroll offset account for the gaps")
     func contentHeight() {
-        #expect(layout.contentHeight(count: 6) == 65)
-        #expect(layout.maxScrollOffset(count: 6) == 50)
-        #expect(layout.maxScrollOffset(count: 1) == 0)
-        #expect(layout.contentHeight(count: 0) == 0)
+        // Six cells are 6 × 10 + 5 gaps = 65 high: the 15-high viewport stops at 65 − 15 = 50.
+        #expect(layout.offset(revealing: 5, from: 1_000, count: 6) == 50)
+        #expect(layout.visibleRange(offset: 50, count: 6) == 4..<6)
+        // One cell fits the viewport, and no cells have no height: nothing to scroll.
+        #expect(layout.offset(revealing: 0, from: 40, count: 1) == 0)
+        #expect(layout.offset(revealing: 0, from: 40, count: 0) == 0)
     }
 
     @Test("revealing a cell scrolls as little as possible")

@@ -35,7 +35,7 @@ struct RefreshTests {
         var model = galleryAfterRemovals()
         let everLoaded = model.state.everLoaded.map(\.rawValue).sorted()
         model.send(.refresh)
-        let reloaded = model.requests.filter { $0.policy == .refresh }.map(\.token.itemID.rawValue).sorted()
+        let reloaded = model.requests.filter { $0.policy == .refresh }.compactMap { model.item(of: $0.token) }.sorted()
         #expect(reloaded == everLoaded)
         #expect(reloaded.contains(0) && reloaded.contains(2))
         #expect(model.state.isRefreshing)

@@ -32,7 +32,7 @@ struct RemovalTests {
         model.send(.moveSelection(by: 1))
         #expect(model.send(.activateSelected) == [.scheduleTick])
         var removal = try #require(model.state.removal)
-        #expect(removal.itemID == ItemID(1) && removal.phase == .slidingOut && removal.progress == 0)
+        #expect(model.state.items[removal.index].id == ItemID(1) && removal.phase == .slidingOut && removal.progress == 0)
 
         let start = Duration.seconds(100)
         model.send(.tick(now: start))                          // the first frame starts the clock
@@ -102,7 +102,7 @@ struct RemovalTests {
         model.finishAll()
         model.send(.tap(index: 1))
         #expect(model.state.selectedIndex == 1)
-        #expect(model.state.removal?.itemID == ItemID(1))
+        #expect(model.state.removal.map { model.state.items[$0.index].id } == ItemID(1))
         model.runRemoval()
         #expect(model.order == [0, 2, 3, 4, 5])
     }
@@ -115,7 +115,7 @@ struct RemovalTests {
         model.send(.tick(now: .zero))
         model.send(.tap(index: 1))
         model.send(.activateSelected)
-        #expect(model.state.removal?.itemID == ItemID(0))
+        #expect(model.state.removal.map { model.state.items[$0.index].id } == ItemID(0))
         model.runRemoval(from: .milliseconds(16))
         #expect(model.order == [1, 2, 3, 4, 5])
     }

@@ -5,6 +5,8 @@ import ImageGallery
 
 @Suite("Loading follows what is on screen")
 struct VisibilityLoadingTests {
+    /// How many cells beyond the visible ones keep their picture, set where the bound is checked.
+    let retainMargin = 2
     @Test("nothing loads before the screen has measured itself")
     func nothingBeforeLayout() {
         var model = ModelHarness(layout: nil)
@@ -23,7 +25,7 @@ struct VisibilityLoadingTests {
         #expect(model.requests.allSatisfy { $0.targetSize == PixelSize(width: 40, height: 40) && $0.policy == .cached })
         #expect(model.requests.map(\.url) == Array(Fixture.urls(3)))
         #expect(model.status(0) == .loading && model.status(2) == .loading && model.status(3) == .idle)
-        #expect(model.state.firstVisibleIndex == 0 && model.state.visibleCount == 2)
+        #expect(model.state.visibleRange == 0..<2)
     }
 
     @Test("scrolling down loads the cells coming on screen and cancels loads of cells that left")
@@ -68,7 +70,7 @@ struct VisibilityLoadingTests {
 
     @Test("pictures far off screen are let go and come back through the loader on return")
     func farPicturesReleased() {
-        var model = ModelHarness(count: 12)
+        var model = ModelHarness(count: 12, configuration: GalleryConfiguration(retainMargin: retainMargin))
         model.finishAll()
         #expect(model.status(0)?.isLoaded == true)
         model.send(.scroll(by: 77))            // cells 7 and 8 visible: retain window is 5...10
@@ -78,7 +80,7 @@ struct VisibilityLoadingTests {
         model.send(.selectFirst)
         #expect(model.started.contains(0))
         let held = model.state.items.filter { $0.status.isLoaded }.count
-        #expect(held <= 2 + 1 + 2 * model.state.configuration.retainMargin)
+        #expect(held <= 2 + 1 + 2 * retainMargin)
     }
 
     @Test("moving the selection scrolls it into view and loads what comes on screen")
@@ -120,7 +122,8 @@ struct VisibilityLoadingTests {
         // Portrait again: room for more.
         model.send(.layoutChanged(Fixture.layout(rows: 40, cellHeight: 10)))
         #expect(model.state.visibleRange.contains(5))
-        #expect(model.state.scrollOffset == model.state.layout.maxScrollOffset(count: 6))
+        // Scrolled no further than the last cell's bottom allows.
+        #expect(model.state.scrollOffset == model.state.layout.offset(revealing: 5, from: 1_000, count: 6))
     }
 
     @Test("cells that grow after a resize load their pictures again at the new size, keeping the old meanwhile")
@@ -138,8 +141,8 @@ struct VisibilityLoadingTests {
 
     @Test("scrolling through a thousand items never holds more pictures than the cells near the screen")
     func thousandItemsBounded() {
-        var model = ModelHarness(count: 1000)
-        let bound = model.state.visibleCount + 1 + 2 * model.state.configuration.retainMargin + 1
+        var model = ModelHarness(count: 1000, configuration: GalleryConfiguration(retainMargin: retainMargin))
+        let bound = model.state.visibleRange.count + 1 + 2 * retainMargin + 1
         var mostHeld = 0
         while model.state.visibleRange.upperBound < 1000 {
             model.finishAll()

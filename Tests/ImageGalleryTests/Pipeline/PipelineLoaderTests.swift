@@ -88,8 +88,8 @@ extension ServerAndProcessTests {
             #expect(picture.bitmap.width > 0)
 
             var state = GalleryState(urls: [backend.url(1)])
-            _ = GalleryModel.reduce(&state, .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell)))
-            let token = try #require(state.loadsInFlight[ItemID(0)])
+            let token = try #require(startedLoad(GalleryModel.reduce(
+                &state, .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell)))))
             _ = GalleryModel.reduce(&state, .loadFinished(token, .success(picture)))
             let (loaded, status) = (state.items[0].status.isLoaded, state.status?.text.english ?? "")
             #expect(loaded)
@@ -195,10 +195,11 @@ extension ServerAndProcessTests {
 
             // And in the model: the picture stays, the banner shows.
             var state = GalleryState(urls: [backend.url(1)])
-            _ = GalleryModel.reduce(&state, .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell)))
-            _ = GalleryModel.reduce(&state, .loadFinished(try #require(state.loadsInFlight[ItemID(0)]), .success(kept)))
-            _ = GalleryModel.reduce(&state, .refresh)
-            _ = GalleryModel.reduce(&state, .loadFinished(try #require(state.loadsInFlight[ItemID(0)]), .success(kept)))
+            let first = startedLoad(GalleryModel.reduce(
+                &state, .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell))))
+            _ = GalleryModel.reduce(&state, .loadFinished(try #require(first), .success(kept)))
+            let again = startedLoad(GalleryModel.reduce(&state, .refresh))
+            _ = GalleryModel.reduce(&state, .loadFinished(try #require(again), .success(kept)))
             let (loaded, offline, refreshing) = (state.items[0].status.isLoaded, state.isOffline, state.isRefreshing)
             #expect(loaded)
             #expect(offline)
@@ -216,4 +217,10 @@ extension ServerAndProcessTests {
             }
         }
     }
+}
+
+/// The token of the load `effects` start, as the store would run it.
+private func startedLoad(_ effects: [GalleryEffect]) -> LoadToken? {
+    for case .load(let request) in effects { return request.token }
+    return nil
 }

@@ -14,21 +14,16 @@ public struct FlickrEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// Flickr's REST endpoint.
     public static let defaultAPIBase = URL(string: "https://api.flickr.com/services/rest/")!
     /// Extras asked for with every page: the owner's name and the upload date.
-    public static let defaultExtras = ["owner_name", "date_upload"]
+    static let extras = ["owner_name", "date_upload"]
 
     public var apiBase: URL
     public var apiKey: String
     public var perPage: Int
-    public var extras: [String]
 
-    public init(
-        apiBase: URL = Self.defaultAPIBase, apiKey: String, perPage: Int = 40,
-        extras: [String] = Self.defaultExtras
-    ) {
+    public init(apiBase: URL = Self.defaultAPIBase, apiKey: String, perPage: Int = 40) {
         self.apiBase = apiBase
         self.apiKey = apiKey
         self.perPage = perPage
-        self.extras = extras
     }
 
     /// `GET {api-base}?method=flickr.photos.getRecent&api_key=…&per_page=…&page=N&extras=…&format=json&nojsoncallback=1`.
@@ -43,7 +38,7 @@ public struct FlickrEndpoint: Sendable, Hashable, CustomStringConvertible {
                 URLQueryItem(name: "api_key", value: apiKey),
                 URLQueryItem(name: "per_page", value: String(perPage)),
                 URLQueryItem(name: "page", value: String(page)),
-                URLQueryItem(name: "extras", value: extras.joined(separator: ",")),
+                URLQueryItem(name: "extras", value: Self.extras.joined(separator: ",")),
                 URLQueryItem(name: "format", value: "json"),
                 URLQueryItem(name: "nojsoncallback", value: "1"),
             ]

@@ -16,7 +16,7 @@ public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
     case network(NetworkError)
 
     /// Flickr's code for "Invalid API Key".
-    public static let invalidAPIKeyCode = 100
+    static let invalidAPIKeyCode = 100
 
     /// True for failures worth retrying when the network returns.
     public var isConnectivityFailure: Bool {
@@ -25,7 +25,7 @@ public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True when Flickr refused the key: retrying cannot help until the key changes.
-    public var isKeyRefused: Bool {
+    var isKeyRefused: Bool {
         guard case .api(let code, _) = self else { return false }
         return code == Self.invalidAPIKeyCode
     }

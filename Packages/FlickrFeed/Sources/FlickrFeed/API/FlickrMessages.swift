@@ -34,7 +34,7 @@ public enum FlickrMessages {
         en: "Loading the first page…", ru: "Загрузка первой страницы…")
 
     /// The hint after a network failure in plain and JSON output, which end at the failure.
-    public static let runAgainLater = LocalizedText(
+    static let runAgainLater = LocalizedText(
         en: "Run the command again once the connection works",
         ru: "Запустите команду ещё раз, когда связь заработает"
     )

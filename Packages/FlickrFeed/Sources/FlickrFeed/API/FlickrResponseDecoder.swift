@@ -5,10 +5,10 @@ import Foundation
 /// ```swift
 /// let page = try FlickrResponseDecoder.page(from: response.body)
 /// ```
-public enum FlickrResponseDecoder {
+package enum FlickrResponseDecoder {
     /// Decodes a getRecent answer as Flickr really sends it: numbers as numbers or strings,
     /// unknown fields ignored, `stat: fail` (with HTTP 200) as ``FlickrError/api(code:message:)``.
-    public static func page(from body: Data) throws(FlickrError) -> FlickrPage {
+    package static func page(from body: Data) throws(FlickrError) -> FlickrPage {
         let envelope = try envelope(from: body)
         guard envelope.stat == "ok" else {
             throw .api(

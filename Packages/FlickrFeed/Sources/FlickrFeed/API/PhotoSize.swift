@@ -67,7 +67,7 @@ public struct FlickrImageURLs: Sendable, Hashable {
     ///
     /// The disk cache is keyed by this, so pictures saved under one host (the demo server on a
     /// port chosen at random) are found again under another.
-    public static func stableKey(forImageURL url: URL) -> String? {
+    package static func stableKey(forImageURL url: URL) -> String? {
         let components = url.pathComponents.filter { $0 != "/" }
         guard components.count >= 2, let file = components.last, file.hasSuffix(".jpg"),
             file.split(separator: "_").count >= 3

@@ -18,6 +18,19 @@ public struct PageReport: Sendable, Hashable {
     public var dropped: Int
     /// When a saved page was stored.
     public var savedAt: Date?
+
+    /// A report as the pager makes it (tests make their own to format).
+    package init(
+        page: Int, source: Source, photos: [FlickrPhoto], pages: Int, total: Int, dropped: Int, savedAt: Date? = nil
+    ) {
+        self.page = page
+        self.source = source
+        self.photos = photos
+        self.pages = pages
+        self.total = total
+        self.dropped = dropped
+        self.savedAt = savedAt
+    }
 }
 
 /// What a non-interactive run reports, in order.
@@ -28,7 +41,7 @@ public enum PagerEvent: Sendable, Hashable {
 
 /// The outcome of a non-interactive run.
 public struct PagerOutcome: Sendable, Hashable {
-    public var pagesShown: Int
+    var pagesShown: Int
     public var failures: Int
 
     /// 0 when every fetch succeeded, 2 when some failed but something was shown, 1 when nothing could be shown.

@@ -14,7 +14,7 @@ public struct FeedPictureLoader: Sendable {
 
     /// The request for `photo` fitted into `size`, cached under the picture's stable key so it is
     /// found again offline whatever host served it (the demo server's port changes every run).
-    func request(for photo: FlickrPhoto, size: PixelSize) -> ImageRequest {
+    package func request(for photo: FlickrPhoto, size: PixelSize) -> ImageRequest {
         let url = imageURLs.url(for: photo, size: PhotoSize.smallest(toFill: size.width, size.height))
         return ImageRequest(url: url, targetSize: size, cacheKey: FlickrImageURLs.stableKey(forImageURL: url))
     }

@@ -7,11 +7,11 @@ public struct FeedConfiguration: Sendable, Hashable {
     /// Columns of the grid: "a row" is this many photos.
     public var columns: Int
     /// The next page is requested when the selection or the viewport comes within this many rows of the end.
-    public var prefetchRows: Int
+    var prefetchRows: Int
     /// Wait after the first failure; doubled after each further one.
-    public var initialBackoff: Duration
+    var initialBackoff: Duration
     /// The longest wait between retries.
-    public var maximumBackoff: Duration
+    var maximumBackoff: Duration
 
     public init(
         perPage: Int = 40, columns: Int = 3, prefetchRows: Int = 2,
@@ -25,7 +25,7 @@ public struct FeedConfiguration: Sendable, Hashable {
     }
 
     /// The wait before retry number `failures` (1 for the first): doubling, capped.
-    public func backoff(afterFailures failures: Int) -> Duration {
+    func backoff(afterFailures failures: Int) -> Duration {
         var delay = initialBackoff
         for _ in 1..<max(1, failures) {
             delay = delay * 2

@@ -51,7 +51,7 @@ public struct FeedState: Sendable, Equatable {
     /// Bumped by every refresh; answers from older generations are ignored.
     public private(set) var generation = 0
     /// True once the last page is in (by `pages`, or an empty page).
-    public private(set) var reachedEnd = false
+    private(set) var reachedEnd = false
     /// Photos skipped because an earlier page already showed them (pages shift as people upload).
     public private(set) var droppedDuplicates = 0
     /// The last failure, until a fetch succeeds.
@@ -59,15 +59,15 @@ public struct FeedState: Sendable, Equatable {
     /// True while the last failure was a connectivity failure and the network has not come back.
     public private(set) var isOffline = false
     /// Failures in a row: the backoff grows with them.
-    public private(set) var consecutiveFailures = 0
+    private(set) var consecutiveFailures = 0
     /// True while waiting out a backoff: nothing is requested until it ends.
-    public private(set) var isWaitingToRetry = false
+    private(set) var isWaitingToRetry = false
     /// True after Flickr refused the key: no automatic retries (they cannot help), only a refresh.
-    public private(set) var isHalted = false
+    private(set) var isHalted = false
     /// The selected photo.
     public private(set) var selection = 0
     /// The last photo the viewport shows.
-    public private(set) var lastVisibleIndex = 0
+    private(set) var lastVisibleIndex = 0
     /// The first photo row on screen; a refresh that arrives scrolls back to the top.
     public private(set) var topRow = 0
     /// The photo shown large, if any.
@@ -86,7 +86,7 @@ public struct FeedState: Sendable, Equatable {
     }
 
     /// True while the photos shown are the saved page of the last session.
-    public var isShowingSaved: Bool {
+    var isShowingSaved: Bool {
         if case .saved = source { return true }
         return false
     }

@@ -18,7 +18,7 @@ public final class FirstPageStore: FirstPageStoring {
     public static let fileName = "first-page.sqlite"
 
     /// Where the database lives.
-    public let fileURL: URL
+    let fileURL: URL
     private let queue: LockedValue<DatabaseQueue?>
 
     /// Opens (or creates, or rebuilds) the store in `directory`. Never throws: a store that cannot be

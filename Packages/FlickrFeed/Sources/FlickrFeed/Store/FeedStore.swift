@@ -44,18 +44,18 @@ extension Store where State == FeedState, Effects == FeedEffects {
     }
 
     /// Called when page 1 could not be stored (the feed goes on; the next launch misses it).
-    public var onStoreError: (@MainActor (FirstPageStoreError) -> Void)? {
+    package var onStoreError: (@MainActor (FirstPageStoreError) -> Void)? {
         get { effects.onStoreError }
         set { effects.onStoreError = newValue }
     }
 
     /// Waits until no page is on its way (timers for retries are not waited for).
-    public func waitForPendingFetches() async {
+    package func waitForPendingFetches() async {
         await effects.waitForPendingFetches()
     }
 
     /// Waits until no picture is on its way.
-    public func waitForPictures() async {
+    func waitForPictures() async {
         await effects.waitForPictures()
     }
 
@@ -70,7 +70,7 @@ extension Store where State == FeedState, Effects == FeedEffects {
 @MainActor
 public final class FeedEffects: EffectRunning {
     /// Called when page 1 could not be stored.
-    public var onStoreError: (@MainActor (FirstPageStoreError) -> Void)?
+    var onStoreError: (@MainActor (FirstPageStoreError) -> Void)?
 
     private let api: any RecentPhotosFetching
     private let store: (any FirstPageStoring)?

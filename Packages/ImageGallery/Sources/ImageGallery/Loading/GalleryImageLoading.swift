@@ -21,7 +21,7 @@ public struct LoadedPicture: Sendable, Hashable {
     public var response: ImageResponse
     /// Set when a ``LoadPolicy/refresh`` load could not reach the network and the cached copy was
     /// returned instead: the picture stays on screen and the gallery still says what went wrong.
-    public var refreshFailure: LoadFailure?
+    package var refreshFailure: LoadFailure?
 
     public init(_ response: ImageResponse, refreshFailure: LoadFailure? = nil) {
         self.response = response

@@ -104,7 +104,7 @@ public struct LoadFailure: Error, Sendable, Hashable {
     }
 
     /// True when `error` says the load was cancelled (the cell left the screen, or a refresh began).
-    public static func isCancellation(_ error: any Error) -> Bool {
+    package static func isCancellation(_ error: any Error) -> Bool {
         switch error {
         case is CancellationError: true
         case let pipeline as ImagePipelineError: pipeline.kind == .cancelled

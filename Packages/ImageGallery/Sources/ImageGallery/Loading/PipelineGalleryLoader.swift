@@ -9,7 +9,7 @@ import Networking
 /// cache, one HTTP client with a deadline and a concurrency limit, decoding downsampled to the cell).
 ///
 /// A ``LoadPolicy/refresh`` load downloads the picture again: its request says
-/// `reloadIgnoringCachedData`, so the fresh bytes and bitmap replace the cached ones. When the network fails, the cached copy is returned with ``LoadedPicture/refreshFailure``
+/// `reloadIgnoringCachedData`, so the fresh bytes and bitmap replace the cached ones. When the network fails, the cached copy is returned with `LoadedPicture/refreshFailure`
 /// set, so a refresh while offline keeps every picture on screen.
 ///
 /// ```swift

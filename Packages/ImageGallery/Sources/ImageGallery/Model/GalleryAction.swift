@@ -40,7 +40,7 @@ public enum GalleryAction: Sendable, Hashable {
 /// Names one load of one item, so a late result of a cancelled load is recognised and dropped.
 public struct LoadToken: Sendable, Hashable, CustomStringConvertible {
     /// The item the load is for.
-    public let itemID: ItemID
+    let itemID: ItemID
     /// Increases with every load the model starts.
     public let generation: Int
 

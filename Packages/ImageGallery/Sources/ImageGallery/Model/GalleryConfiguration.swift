@@ -3,14 +3,14 @@ public struct GalleryConfiguration: Sendable, Hashable {
     /// Retry cells that failed because the network was down as soon as it returns (`--no-auto-retry` turns it off).
     public var autoRetry: Bool
     /// How many cells past the last visible one start loading early.
-    public var loadAhead: Int
+    var loadAhead: Int
     /// How many cells beyond the visible ones keep their decoded picture in the state; pictures
     /// further away are let go (the memory cache and the disk keep them).
-    public var retainMargin: Int
+    var retainMargin: Int
     /// How long a removed cell takes to slide off the screen.
-    public var slideOutDuration: Duration
+    var slideOutDuration: Duration
     /// How long the cells below take to move up into the gap.
-    public var closeGapDuration: Duration
+    var closeGapDuration: Duration
 
     public init(
         autoRetry: Bool = true,

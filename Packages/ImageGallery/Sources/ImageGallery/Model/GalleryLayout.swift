@@ -34,10 +34,10 @@ public struct GalleryLayout: Sendable, Hashable {
     public func top(ofCellAt index: Int) -> Int { index * pitch }
 
     /// The height of `count` stacked cells.
-    public func contentHeight(count: Int) -> Int { count == 0 ? 0 : count * pitch - gap }
+    func contentHeight(count: Int) -> Int { count == 0 ? 0 : count * pitch - gap }
 
     /// The largest scroll offset that still fills the viewport.
-    public func maxScrollOffset(count: Int) -> Int { max(0, contentHeight(count: count) - viewportHeight) }
+    func maxScrollOffset(count: Int) -> Int { max(0, contentHeight(count: count) - viewportHeight) }
 
     /// The cells that intersect the viewport scrolled to `offset`.
     public func visibleRange(offset: Int, count: Int) -> Range<Int> {

@@ -224,7 +224,7 @@ extension GalleryState {
 // MARK: - Loading
 
 extension GalleryState {
-    /// The cells that should be loading: the visible ones plus ``GalleryConfiguration/loadAhead`` more.
+    /// The cells that should be loading: the visible ones plus `GalleryConfiguration/loadAhead` more.
     var loadWindow: Range<Int> {
         let visible = visibleRange
         guard !visible.isEmpty else { return 0..<0 }

@@ -8,21 +8,21 @@ public enum GalleryPhrases {
         ru: "Ещё не загружено — удалить нельзя"
     )
     /// ``cannotRemoveNotLoaded`` for a narrow status bar.
-    public static let cannotRemoveNotLoadedShort = LocalizedText(en: "Not loaded yet", ru: "Ещё не загружено")
+    static let cannotRemoveNotLoadedShort = LocalizedText(en: "Not loaded yet", ru: "Ещё не загружено")
     /// Status bar after a timeout: the seed's «Pull down to refresh», and the key that does it here.
-    public static let tookTooLongPullToRefresh = LocalizedText(
+    static let tookTooLongPullToRefresh = LocalizedText(
         en: "Took too long — pull down to refresh (r)",
         ru: "Слишком долгое ожидание — потяните вниз, чтобы обновить (r)"
     )
-    /// ``tookTooLongPullToRefresh`` for a narrow status bar.
-    public static let tookTooLongShort = LocalizedText(en: "Took too long — r refreshes", ru: "Слишком долго — r обновит")
+    /// `tookTooLongPullToRefresh` for a narrow status bar.
+    static let tookTooLongShort = LocalizedText(en: "Took too long — r refreshes", ru: "Слишком долго — r обновит")
     /// Status bar after a dropped connection.
-    public static let droppedPullToRefresh = LocalizedText(
+    static let droppedPullToRefresh = LocalizedText(
         en: "Connection dropped — pull down to refresh (r)",
         ru: "Соединение оборвалось — потяните вниз, чтобы обновить (r)"
     )
-    /// ``droppedPullToRefresh`` for a narrow status bar.
-    public static let droppedShort = LocalizedText(en: "Dropped — r refreshes", ru: "Обрыв — r обновит")
+    /// `droppedPullToRefresh` for a narrow status bar.
+    static let droppedShort = LocalizedText(en: "Dropped — r refreshes", ru: "Обрыв — r обновит")
     /// Status bar: a picture is shown but the offline cache could not keep it.
     public static let notSavedOffline = LocalizedText(
         en: "Could not save for offline use",
@@ -39,5 +39,5 @@ public enum GalleryPhrases {
         ru: "Соединение восстановлено — загружаем снова"
     )
     /// ``retryingAfterReconnect`` for a narrow status bar.
-    public static let retryingAfterReconnectShort = LocalizedText(en: "Back online", ru: "Сеть есть")
+    static let retryingAfterReconnectShort = LocalizedText(en: "Back online", ru: "Сеть есть")
 }

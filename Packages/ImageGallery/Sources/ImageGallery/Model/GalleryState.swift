@@ -4,7 +4,7 @@ import Foundation
 /// a ``GalleryAction``; a screen renders it and nothing else.
 public struct GalleryState: Sendable, Hashable {
     /// The list as it was at start: what pull-to-refresh restores.
-    public let originalURLs: [URL]
+    let originalURLs: [URL]
     /// The cells, in display order.
     public internal(set) var items: [GalleryItem]
     /// Fixed behaviour for the run.
@@ -63,20 +63,17 @@ public struct GalleryState: Sendable, Hashable {
     public var visibleRange: Range<Int> { layout.visibleRange(offset: scrollOffset, count: items.count) }
 
     /// The first item on screen (the viewport's "first visible cell").
-    public var firstVisibleIndex: Int? { visibleRange.isEmpty ? nil : visibleRange.lowerBound }
+    var firstVisibleIndex: Int? { visibleRange.isEmpty ? nil : visibleRange.lowerBound }
 
     /// How many items are at least partly on screen.
-    public var visibleCount: Int { visibleRange.count }
+    var visibleCount: Int { visibleRange.count }
 
     /// The selected item.
-    public var selectedItem: GalleryItem? { selectedIndex.map { items[$0] } }
+    var selectedItem: GalleryItem? { selectedIndex.map { items[$0] } }
 
     /// The item with `id`, if it is still in the list.
     public func item(_ id: ItemID) -> GalleryItem? { items.first { $0.id == id } }
 
     /// True while any load (first load, refresh, or reload) is in flight.
     public var hasLoadsInFlight: Bool { !inFlight.isEmpty }
-
-    /// The loads in flight, by item, for screens and tests that want to show or check them.
-    public var loadsInFlight: [ItemID: LoadToken] { inFlight }
 }

@@ -13,7 +13,7 @@ public struct RemovalAnimation: Sendable, Hashable {
     }
 
     /// The item being removed.
-    public let itemID: ItemID
+    let itemID: ItemID
     /// Its position when the animation started (items do not change while it runs).
     public let index: Int
     /// The running phase.

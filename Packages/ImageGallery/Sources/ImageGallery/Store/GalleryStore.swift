@@ -26,12 +26,6 @@ extension Store where State == GalleryState, Effects == GalleryEffects {
         set { effects.onTickRequested = newValue }
     }
 
-    /// Waits until the load that is in flight for `id`, if any, has settled and been applied.
-    public func waitForLoad(of id: ItemID) async {
-        guard let token = state.loadsInFlight[id] else { return }
-        await effects.waitForLoad(token)
-    }
-
     /// Waits until no load is in flight, including loads started by the results of earlier ones.
     ///
     /// Only returns once the loader answers every request; plain mode and tests use it.
@@ -40,7 +34,7 @@ extension Store where State == GalleryState, Effects == GalleryEffects {
     }
 
     /// The number of load tasks still running (cancelled ones finish by themselves).
-    public var runningLoadCount: Int { effects.runningLoadCount }
+    var runningLoadCount: Int { effects.runningLoadCount }
 }
 
 /// Runs the gallery's effects with the injected loader. Every load is a child `Task` that can be
@@ -67,10 +61,6 @@ public final class GalleryEffects: EffectRunning {
         case .scheduleTick:
             onTickRequested?()
         }
-    }
-
-    func waitForLoad(_ token: LoadToken) async {
-        await tasks[token]?.value
     }
 
     func waitUntilIdle() async {

@@ -10,21 +10,21 @@ public struct NumberFacts: Sendable, Equatable {
     /// The region the number belongs to (decided by its range where a code is shared), or nil.
     public var region: String?
     /// True when the number is in a range of some line type of its region.
-    public var isValid: Bool
+    var isValid: Bool
     /// Why the number is not valid; nil when it is.
     public var problem: InvalidNumber?
-    public var lineType: LineType?
+    package var lineType: LineType?
     /// The range holder, for mobile and pager numbers where the data names one.
-    public var carrier: String?
+    package var carrier: String?
     /// The place a geographic number serves.
     public var area: String?
-    public var timeZones: [String]
+    var timeZones: [String]
     /// The national significant number's possible lengths in the calling code's main region.
-    public var possibleLengths: [Int]
+    var possibleLengths: [Int]
     /// `+7 999 467-37-56`.
     public var international: String
     /// `8 (999) 467-37-56`.
-    public var national: String
+    var national: String
 
     /// True when the national number has a possible length.
     package var lengthIsPossible: Bool { possibleLengths.contains(number.nationalNumber.count) }

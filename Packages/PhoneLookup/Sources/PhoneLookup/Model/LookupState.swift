@@ -51,19 +51,19 @@ public struct LookupState: Sendable, Equatable {
     public var stack: [Scene] = [.dialer]
     public var countries: Countries = .loading
     /// A refresh failed while a saved copy is shown: worth a quiet note, not an alert.
-    public var refreshProblem: UserFacingError?
+    package var refreshProblem: UserFacingError?
     /// The country the code button shows.
     public var selectedCountry: Country
     /// The code on the country button as the numbering data writes it (`+1 345` for the Cayman
     /// Islands, whose dataset entry says `+345`); nil until the flow sets it.
     public var dialLabel: String?
     /// True once the person chose a country, so a later dataset refresh does not override it.
-    public var countryChosen = false
-    public var numberText = ""
+    var countryChosen = false
+    var numberText = ""
     /// Why the typed number was not sent, shown under the field.
     public var inputProblem: InvalidNumber?
     /// The person asked for the picker before the countries arrived: the dialer shows a spinner.
-    public var waitingForPicker = false
+    var waitingForPicker = false
     public var lookup: PendingLookup?
     public var results: Results?
     /// An error alert over the dialer, with the error's localized description.

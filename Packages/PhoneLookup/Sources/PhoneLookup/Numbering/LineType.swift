@@ -1,7 +1,7 @@
 import ErrorReporting
 
 /// The kinds of line libphonenumber tells apart.
-public enum LineType: String, Sendable, CaseIterable, Codable {
+package enum LineType: String, Sendable, CaseIterable, Codable {
     case fixedLine, mobile, fixedLineOrMobile, tollFree, premiumRate, sharedCost, voip, personalNumber
     case pager, uan, voicemail
 
@@ -55,7 +55,7 @@ public enum LineType: String, Sendable, CaseIterable, Codable {
     var isGeographic: Bool { self == .fixedLine || self == .mobile || self == .fixedLineOrMobile }
 
     /// The type for people, in English and Russian.
-    public var text: LocalizedText {
+    var text: LocalizedText {
         switch self {
         case .fixedLine: LocalizedText(en: "fixed line", ru: "стационарный")
         case .mobile: LocalizedText(en: "mobile", ru: "мобильный")

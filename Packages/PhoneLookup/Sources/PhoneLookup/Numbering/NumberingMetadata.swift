@@ -92,7 +92,7 @@ final class NumberingMetadata: Sendable {
 }
 
 /// Numbering data that could not be read.
-public enum NumberingDataError: Error, Sendable, Equatable, CustomStringConvertible {
+enum NumberingDataError: Error, Sendable, Equatable, CustomStringConvertible {
     case missing(String)
     case malformed(String)
 

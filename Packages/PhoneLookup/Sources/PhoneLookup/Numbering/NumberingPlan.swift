@@ -38,14 +38,14 @@ public struct NumberingPlan: Sendable {
 
     /// The shipped data with the prefix tables of `directory` over them (its entries win).
     ///
-    /// - Throws: ``PrefixTableError`` naming the first malformed line of the directory's tables.
+    /// - Throws: `PrefixTableError` naming the first malformed line of the directory's tables.
     public static func load(from directory: URL, over base: NumberingPlan) throws -> NumberingPlan {
         let overrides = try PrefixTables.overrides(in: directory)
         return NumberingPlan(metadata: base.metadata, tables: base.tables.with(overrides: overrides))
     }
 
     /// The regions sharing `callingCode` (digits, no `+`), the main one first.
-    public func regions(forCallingCode callingCode: String) -> [String] {
+    func regions(forCallingCode callingCode: String) -> [String] {
         Int(callingCode).map(metadata.regions(forCallingCode:)) ?? []
     }
 
@@ -61,7 +61,7 @@ public struct NumberingPlan: Sendable {
     }
 
     /// Every region code the data knows, `AC` to `ZW` (`XK` and `TA` included).
-    public var regionCodes: [String] { metadata.regionCodes }
+    var regionCodes: [String] { metadata.regionCodes }
 
     /// The dial code people see for `country`: `+1 345` for the Cayman Islands (whose numbers are
     /// `+1 345 …`, though the task's dataset writes `+345`), `+7` for Russia; the dataset's own
@@ -100,7 +100,7 @@ public struct NumberingPlan: Sendable {
     }
 
     /// The carrier a prefix table names for international `digits` (no `+`), shipped or added.
-    public func carrier(forDigits digits: String) -> String? {
+    package func carrier(forDigits digits: String) -> String? {
         guard let (code, _) = split(digits) else { return nil }
         return tables.lookUp(.carrier, digits, callingCode: code)
     }

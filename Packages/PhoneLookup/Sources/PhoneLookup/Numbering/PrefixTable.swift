@@ -21,7 +21,7 @@ package struct PrefixTable: Sendable, Equatable {
     /// Parses the text of one table file.
     ///
     /// - Parameter source: the file's name, used in error messages.
-    /// - Throws: ``PrefixTableError`` naming the first line that is not `digits|description`.
+    /// - Throws: `PrefixTableError` naming the first line that is not `digits|description`.
     package init(parsing text: String, source: String) throws(PrefixTableError) {
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
@@ -124,7 +124,7 @@ package struct PrefixTable: Sendable, Equatable {
 }
 
 /// A prefix table file that could not be read.
-public enum PrefixTableError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PrefixTableError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedLine(source: String, line: Int, text: String)
     case unreadable(path: String, reason: String)
 

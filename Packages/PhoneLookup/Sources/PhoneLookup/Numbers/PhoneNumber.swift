@@ -8,9 +8,9 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The calling code's digits, such as `7`.
     public let callingCode: String
     /// The national significant number's digits, such as `9994673756`.
-    public let nationalNumber: String
+    let nationalNumber: String
     /// The extension's digits, if one was typed (`ext. 123`, `x123`, `#123`).
-    public let phoneExtension: String?
+    let phoneExtension: String?
     /// What the parser learnt while validating the number (its region and line type), so the
     /// engine does not decide them again; not part of the number's identity, never encoded.
     var classification: NumberClassification?
