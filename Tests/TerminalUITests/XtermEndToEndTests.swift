@@ -75,7 +75,28 @@ struct XtermEndToEndTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let xvfb = try Subprocess.launch("Xvfb", ["-displayfd", "1", "-screen", "0", "800x800x24", "-wr", "-nolisten", "tcp"])
-        defer { Task { await xvfb.terminate() } }
+        return try await terminating(xvfb) {
+            try await run(graphics: graphics, accept: accept, xvfb: xvfb, gallery: gallery, scratch: scratch)
+        }
+    }
+
+    /// Runs `body`, then stops `process` and waits for it, whether `body` threw or not: a `defer`
+    /// cannot await, and a Task started in one may never run before the test process exits, which
+    /// left Xvfb, xterm and the gallery running after the tests.
+    private func terminating<T>(_ process: RunningProcess, _ body: () async throws -> T) async throws -> T {
+        do {
+            let value = try await body()
+            _ = await process.terminate()
+            return value
+        } catch {
+            _ = await process.terminate()
+            throw error
+        }
+    }
+
+    private func run(
+        graphics: String, accept: (Double) -> Bool, xvfb: RunningProcess, gallery: String, scratch: URL
+    ) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
         let display = try #require(try await xvfb.firstLine(within: 10), "Xvfb did not start (apt-get install xvfb)")
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":\(display)"
@@ -89,7 +110,15 @@ struct XtermEndToEndTests {
             "-e", "env", "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "WORKBENCH_GRAPHICS=\(graphics)",
             gallery, "--demo", "--demo-port", "0", "--cache-dir", scratch.appendingPathComponent("cache").path,
         ], environment: environment)
-        defer { Task { await xterm.terminate() } }
+        return try await terminating(xterm) {
+            try await screenshot(graphics: graphics, accept: accept, environment: environment, scratch: scratch)
+        }
+    }
+
+    /// Screenshots until the first picture area is settled; its cell size, PSNR and a PNG of it.
+    private func screenshot(
+        graphics: String, accept: (Double) -> Bool, environment: [String: String], scratch: URL
+    ) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
 
         let source = DemoPictures.picture(number: 1, size: PixelSize(width: 1200, height: 900))
         let deadline = ContinuousClock.now + .seconds(40)

@@ -137,8 +137,21 @@ public enum Subprocess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The child starts with no signal blocked and every signal at its default: a thread of the
+        // test process blocks nearly all of them, and a child that inherited that mask ignored
+        // SIGTERM, so `terminate` waited for ever (Xvfb and xterm outlived the tests).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
-        let code = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        let code = posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
         guard code == 0 else { throw LaunchError(executable: executable, code: code) }
         return pid
     }
