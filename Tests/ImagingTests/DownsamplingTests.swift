@@ -59,6 +59,25 @@ struct DownsamplingTests {
         #expect(decoded.largestBufferBytes < fullSize / 100)
     }
 
+    @Test("an opaque image resampled on the opaque path comes out as on the general one",
+          arguments: [PixelSize(width: 200, height: 150), PixelSize(width: 97, height: 61), PixelSize(width: 1500, height: 1000)])
+    func opaquePathMatches(target: PixelSize) {
+        let source = Self.photo.size
+        var general = Resampler(from: source, to: target, filter: .automatic)
+        var opaque = Resampler(from: source, to: target, filter: .automatic, opaque: true)
+        Self.photo.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<source.height {
+                general.consume(row: pixels.baseAddress! + row * source.width * 4)
+                opaque.consume(row: pixels.baseAddress! + row * source.width * 4)
+            }
+        }
+        let expected = general.finish(), actual = opaque.finish()
+        #expect(actual.size == target)
+        let largest = zip(expected.pixels, actual.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 1, "float rounding may differ by one step, nothing more")
+        #expect(stride(from: 3, to: actual.pixels.count, by: 4).allSatisfy { actual.pixels[$0] == 255 })
+    }
+
     @Test("a non-interlaced PNG is resampled row by row")
     func pngStreams() throws {
         let decoded = try ImageDecoder.decodeImage(Self.png, maxSize: PixelSize(width: 80, height: 60))

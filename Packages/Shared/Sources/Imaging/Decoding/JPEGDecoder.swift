@@ -68,7 +68,8 @@ enum JPEGDecoder {
     private static func readResampled(
         _ decoder: OpaquePointer, from source: PixelSize, to target: PixelSize
     ) throws(ImagingError) -> (Bitmap, Int) {
-        var resampler = Resampler(from: source, to: target, filter: .automatic)
+        // A JPEG has no alpha: every row comes out opaque.
+        var resampler = Resampler(from: source, to: target, filter: .automatic, opaque: true)
         let stride = source.width * 4
         var batch = [UInt8](repeating: 0, count: stride * rowsPerBatch)
         var remaining = source.height

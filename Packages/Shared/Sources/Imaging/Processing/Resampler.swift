@@ -53,10 +53,13 @@ struct ResampleKernel: Sendable {
 ///
 /// Only the output (as float sums) and one resampled row are held, never the whole input: a
 /// decoder can feed it rows straight from the library. Colour is averaged premultiplied by
-/// alpha, so transparent pixels do not bleed their colour into their neighbours.
+/// alpha, so transparent pixels do not bleed their colour into their neighbours; rows known to be
+/// opaque (a JPEG's) skip that work, with the same result.
 struct Resampler {
     let source: PixelSize
     let target: PixelSize
+    /// Every input pixel has alpha 255: colour is averaged as it is, and alpha stays 255.
+    let opaque: Bool
     private let horizontal: ResampleKernel
     /// For each input row, the output rows it feeds and how much: `(row, weight)` runs indexed by `rowOffsets`.
     private let rowTargets: [(row: Int, weight: Float)]
@@ -74,10 +77,11 @@ struct Resampler {
         }
     }
 
-    init(from source: PixelSize, to target: PixelSize, filter: ResizeFilter) {
+    init(from source: PixelSize, to target: PixelSize, filter: ResizeFilter, opaque: Bool = false) {
         precondition(!source.isEmpty && !target.isEmpty, "resampling needs non-empty sizes")
         self.source = source
         self.target = target
+        self.opaque = opaque
         horizontal = Self.kernel(from: source.width, to: target.width, filter: filter)
         let vertical = Self.kernel(from: source.height, to: target.height, filter: filter)
         var perSource = [[(row: Int, weight: Float)]](repeating: [], count: source.height)
@@ -126,6 +130,7 @@ struct Resampler {
     }
 
     private mutating func resampleHorizontally(_ row: UnsafePointer<UInt8>) {
+        if opaque { return resampleOpaqueHorizontally(row) }
         let kernel = horizontal
         kernel.weights.withUnsafeBufferPointer { weights in
             resampledRow.withUnsafeMutableBufferPointer { line in
@@ -149,10 +154,39 @@ struct Resampler {
         }
     }
 
+    /// `resampleHorizontally` for an opaque row: colour as it is, alpha the sum of the weights.
+    private mutating func resampleOpaqueHorizontally(_ row: UnsafePointer<UInt8>) {
+        let kernel = horizontal
+        kernel.weights.withUnsafeBufferPointer { weights in
+            kernel.starts.withUnsafeBufferPointer { starts in
+                kernel.offsets.withUnsafeBufferPointer { offsets in
+                    resampledRow.withUnsafeMutableBufferPointer { line in
+                        for column in 0..<target.width {
+                            var red: Float = 0, green: Float = 0, blue: Float = 0
+                            var pixel = row + starts[column] * 4
+                            for tap in offsets[column]..<offsets[column + 1] {
+                                let weight = weights[tap]
+                                red += weight * Float(pixel[0])
+                                green += weight * Float(pixel[1])
+                                blue += weight * Float(pixel[2])
+                                pixel += 4
+                            }
+                            line[column * 4] = red
+                            line[column * 4 + 1] = green
+                            line[column * 4 + 2] = blue
+                            line[column * 4 + 3] = 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The resampled bitmap; call after every row was consumed.
     func finish() -> Bitmap {
         precondition(isComplete, "the resampler has \(nextRow) of \(source.height) rows")
         let count = target.width * target.height * 4
+        if opaque { return finishOpaque(count: count) }
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             sums.withUnsafeBufferPointer { sums in
                 for offset in stride(from: 0, to: count, by: 4) {
@@ -168,6 +202,22 @@ struct Resampler {
                     buffer[offset + 1] = Self.byte(sums[offset + 1] / alpha)
                     buffer[offset + 2] = Self.byte(sums[offset + 2] / alpha)
                     buffer[offset + 3] = Self.byte(alpha)
+                }
+            }
+            initialized = count
+        }
+        return Bitmap(width: target.width, height: target.height, pixels: pixels)
+    }
+
+    /// `finish` for opaque rows: the sums are the colours (the weights of each output sum to 1).
+    private func finishOpaque(count: Int) -> Bitmap {
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            sums.withUnsafeBufferPointer { sums in
+                for offset in stride(from: 0, to: count, by: 4) {
+                    buffer[offset] = Self.byte(sums[offset])
+                    buffer[offset + 1] = Self.byte(sums[offset + 1])
+                    buffer[offset + 2] = Self.byte(sums[offset + 2])
+                    buffer[offset + 3] = 255
                 }
             }
             initialized = count
