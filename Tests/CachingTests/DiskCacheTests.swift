@@ -40,6 +40,14 @@ struct DiskCacheTests {
         #expect(cache.data(forKey: hostile) == Data.sample(10))
     }
 
+    @Test("a directory holds a cache once one was opened in it, and not before")
+    func existence() throws {
+        let temp = TemporaryDirectory()
+        #expect(!DiskCache.exists(in: temp.cache))
+        _ = try makeCache(at: temp.cache)
+        #expect(DiskCache.exists(in: temp.cache))
+    }
+
     @Test("an entry survives closing and reopening the cache")
     func persistence() throws {
         let temp = TemporaryDirectory()

@@ -124,10 +124,13 @@ struct GalleryCommand: AsyncParsableCommand {
         }
         defer { if let demoServer { Task { await demoServer.stop() } } }
 
+        let cacheDirectory = CacheLocation.directory(
+            tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment)
+        // No cache yet: every picture comes from the network, so libcurl loads while the cache is made.
+        if !DiskCache.exists(in: cacheDirectory) { HTTPClient.prepareTransport() }
         let services = GalleryServices(
             options: GalleryServices.Options(
-                cacheDirectory: CacheLocation.directory(
-                    tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment),
+                cacheDirectory: cacheDirectory,
                 timeout: shared.timeoutDuration,
                 maxConcurrent: maxConcurrent,
                 transport: shared.transportChoice,

@@ -250,6 +250,12 @@ public final class DiskCache: Sendable {
         }
     }
 
+    /// Whether a cache was ever opened in `directory`: one look at the file system, no opening.
+    /// A process that finds none knows every entry it wants will come from the network.
+    public static func exists(in directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.standardizedFileURL.path + "/index.sqlite")
+    }
+
     /// Blocks until the work started at open is done (tests look at its results).
     func waitForMaintenance() {
         maintenance.wait()

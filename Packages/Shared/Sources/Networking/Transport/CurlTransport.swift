@@ -85,3 +85,19 @@ final class CurlTransport: HTTPTransporting {
     }
 }
 #endif
+
+#if canImport(CCurl)
+extension HTTPClient {
+    /// Starts loading libcurl on a thread of its own, so that a load soon after finds it ready.
+    /// For a process that knows it is about to go to the network (a new, empty cache): loading
+    /// libcurl and the libraries it needs takes some 5 ms, which then overlaps opening the cache.
+    package static func prepareTransport() {
+        Thread.detachNewThread { _ = ccurl_load() }
+    }
+}
+#else
+extension HTTPClient {
+    /// Nothing to prepare where URLSession is the system's.
+    package static func prepareTransport() {}
+}
+#endif
