@@ -112,7 +112,9 @@ public final class DiskCache: Sendable {
         }
         tidier = CacheTidier(index: index, scanner: scanner, files: files, entriesPath: entriesPath,
                              sizeLimit: self.sizeLimit, logger: logger)
-        tidier.start(in: maintenance)
+        // An index built just now from no entry files (a new cache) has nothing to check or evict:
+        // no background work, and no thread started for it.
+        if !(index.built && count == 0) { tidier.start(in: maintenance) }
     }
 
     /// Closes the index once the background work is done, so a clean close is seen as one.

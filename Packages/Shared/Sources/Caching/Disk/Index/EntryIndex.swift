@@ -21,6 +21,8 @@ final class EntryIndex: Sendable {
     let path: String
     /// False when the last close may not have been clean (see the type's discussion).
     let openedCleanly: Bool
+    /// True when this open built the index (new, or rebuilt from the entry files).
+    let built: Bool
 
     private let connection: LockedValue<DatabaseQueue?>
     private let busyTimeout: TimeInterval
@@ -61,6 +63,7 @@ final class EntryIndex: Sendable {
             }
         }
         openedCleanly = !walExisted || rebuilt
+        built = rebuilt
         connection = LockedValue(queue)
     }
 
