@@ -36,6 +36,24 @@ struct FeedPagerTests {
         #expect(report.source == .saved && report.photos.count == 40 && error.code == "offline")
     }
 
+    @Test("a first page that cannot be kept is shown, then said so, and the run still ends 0")
+    func firstPageNotSaved() async {
+        let api = MockAPI()
+        api.answer(page: 1, with: .success(Fixtures.page(1)))
+        let store = MemoryStore()
+        store.failWrites()
+        var events: [PagerEvent] = []
+        let outcome = await FeedPager.run(pages: 1, api: api, store: store) { events.append($0) }
+        #expect(outcome.exitStatus == 0)
+        guard events.count == 2, case .page(let report) = events[0], case .notSaved(let warning) = events[1] else {
+            Issue.record("unexpected events \(events)"); return
+        }
+        #expect(report.page == 1 && report.photos.count == 40)
+        #expect(warning.code == "notSaved")
+        #expect(warning.line(in: .english).contains("memory: disk full"))
+        #expect(warning.line(in: .russian).hasPrefix("Первую страницу не удалось сохранить"))
+    }
+
     @Test("nothing to show is exit 1; a later page failing is exit 2")
     func exitStatuses() async {
         let nothing = MockAPI()

@@ -25,6 +25,16 @@ struct PlainOutputTests {
         #expect(await reported(Fixtures.keyRefused) == Fixtures.keyRefused.userFacingError)
     }
 
+    @Test("a page that could not be kept is a JSON warning event; plain output leaves it to standard error")
+    func notSavedWarning() throws {
+        let warning = FirstPageStoreError.writeFailed(path: "/cache", reason: "disk full").userFacingError
+        let json = PagerFormatter(style: .json, imageURLs: urls).lines(for: .notSaved(warning))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json[0].utf8)) as? [String: String])
+        #expect(object["event"] == "warning" && object["warning"] == "notSaved")
+        #expect(object["message"]?.hasPrefix("The first page could not be kept for the next launch (/cache: disk full)") == true)
+        #expect(PagerFormatter(style: .plain, imageURLs: urls).lines(for: .notSaved(warning)).isEmpty)
+    }
+
     @Test("--demo prints no image addresses (its server is gone after the command); JSON carries the owner's name")
     func demoAndOwner() throws {
         var photo = Fixtures.photo(1)

@@ -37,6 +37,8 @@ public struct PageReport: Sendable, Hashable {
 public enum PagerEvent: Sendable, Hashable {
     case page(PageReport)
     case error(UserFacingError)
+    /// The first page was shown but could not be kept for the next launch; the run goes on.
+    case notSaved(UserFacingError)
 }
 
 /// The outcome of a non-interactive run.
@@ -85,8 +87,13 @@ public enum FeedPager {
             let before = state.photos.count
             let droppedBefore = state.droppedDuplicates
             effects = state.apply(.pageArrived(request, page, at: now()))
+            var notSaved: [UserFacingError] = []
             for case .save(let saved) in effects {
-                try? store?.save(saved)
+                do {
+                    try store?.save(saved)
+                } catch {
+                    notSaved.append(error.userFacingError)
+                }
             }
             emit(
                 .page(
@@ -97,6 +104,7 @@ public enum FeedPager {
                         dropped: state.droppedDuplicates - (request.page == 1 ? 0 : droppedBefore),
                         savedAt: nil
                     )))
+            notSaved.forEach { emit(.notSaved($0)) }
             outcome.pagesShown += 1
             effects += state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ErrorReporting
 
 /// The first page of the last session, as stored: shown at once on the next launch.
 public struct SavedPage: Sendable, Hashable {
@@ -33,7 +34,7 @@ public protocol FirstPageStoring: Sendable {
 }
 
 /// A first page that could not be stored. The feed goes on; only the next launch misses it.
-public enum FirstPageStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FirstPageStoreError: Error, Sendable, Equatable, CustomStringConvertible, UserFacingErrorConvertible {
     case unavailable(path: String, reason: String)
     case writeFailed(path: String, reason: String)
 
@@ -43,5 +44,20 @@ public enum FirstPageStoreError: Error, Sendable, Equatable, CustomStringConvert
             "the saved-page database at \(path) is unavailable: \(reason)"
         case .writeFailed(let path, let reason): "the first page could not be saved in \(path): \(reason)"
         }
+    }
+
+    /// Said to the person: the feed is fine, the next launch offline will miss this page.
+    public var userFacingError: UserFacingError {
+        let (path, reason) = switch self {
+        case .unavailable(let path, let reason), .writeFailed(let path, let reason): (path, reason)
+        }
+        return UserFacingError(
+            code: "notSaved",
+            message: LocalizedText(
+                en: "The first page could not be kept for the next launch (\(path): \(reason))",
+                ru: "Первую страницу не удалось сохранить до следующего запуска (\(path): \(reason))"),
+            recovery: LocalizedText(
+                en: "Check that the cache folder is writable and the disk is not full",
+                ru: "Проверьте, что в папку кэша можно писать и диск не заполнен"))
     }
 }

@@ -137,9 +137,13 @@ struct FlickrCommand: AsyncParsableCommand {
                 pages: pages, api: client, store: store, configuration: configuration
             ) { event in
                 for line in formatter.lines(for: event) { print(line) }
-                if case .error(let error) = event, !shared.json {
+                switch event {
+                case .error(let error), .notSaved(let error):
+                    guard !shared.json else { break }
                     let line = TerminalSafeText.line(Redactor.redact(error.line(in: language)))
                     FileHandle.standardError.write(Data("flickr: \(line)\n".utf8))
+                case .page:
+                    break
                 }
             }
             fflush(nil)

@@ -82,6 +82,16 @@ struct PagerFormatter: Sendable {
                 }
         case (.plain, .error(let error)):
             return ["error: \(TerminalSafeText.line(Redactor.redact(error.line(in: language))))"]
+        case (.json, .notSaved(let error)):
+            return [
+                object([
+                    ("event", .string("warning")), ("warning", .string(error.code)),
+                    ("message", .string(Redactor.redact(error.line(in: language)))),
+                ])
+            ]
+        case (.plain, .notSaved):
+            // Plain output is the photos; the warning goes to standard error (see FlickrCommand).
+            return []
         }
     }
 

@@ -17,6 +17,8 @@ final class FeedScreen: TerminalScreen {
     private var size = TerminalSize(columns: 80, rows: 24)
     private var networkDown = false
     private var isShowingHelp = false
+    /// Set when the first page could not be kept for the next launch.
+    private var notSaved: UserFacingError?
 
     init(store: FeedStore, connectivity: Connectivity?, language: Language) {
         self.store = store
@@ -31,6 +33,10 @@ final class FeedScreen: TerminalScreen {
         self.context = context
         size = context.size
         store.attach { [weak self] _ in self?.feedChanged() }
+        store.onStoreError = { [weak self] error in
+            self?.notSaved = error.userFacingError
+            self?.context?.requestRender()
+        }
         if let connectivity {
             context.listen(to: connectivity.updates()) { [weak self] online in
                 self?.networkDown = !online
@@ -65,6 +71,7 @@ final class FeedScreen: TerminalScreen {
         let state = store.state
         var viewState = FeedViewState(state)
         viewState.isShowingHelp = isShowingHelp
+        viewState.notSaved = notSaved
         return view.render(state, viewState, size: size)
     }
 

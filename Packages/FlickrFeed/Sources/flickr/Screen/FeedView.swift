@@ -1,3 +1,4 @@
+import CommandOutput
 import ErrorReporting
 import FlickrFeed
 import Foundation
@@ -23,6 +24,8 @@ struct FeedViewState {
     var largeFailed: UserFacingError?
     /// True while the `?` overlay shows.
     var isShowingHelp = false
+    /// Why the first page could not be kept for the next launch, said on the hint line.
+    var notSaved: UserFacingError?
 }
 
 /// Draws the feed: a pure function of the feed state, the view state and the size, so screens can
@@ -85,9 +88,15 @@ struct FeedView {
                 hints = [footerText(feed).text]
             }
         }
-        frame.put(
-            TextLayout.fit(hints, toWidth: frame.size.columns), column: 0, row: frame.size.rows - 1,
-            style: Style().dimmed, maxWidth: frame.size.columns)
+        if let notSaved = view.notSaved {
+            frame.put(
+                TerminalSafeText.line(notSaved.line(in: language)), column: 0, row: frame.size.rows - 1,
+                style: Style().foreground(.yellow), maxWidth: frame.size.columns, truncation: .ellipsis)
+        } else {
+            frame.put(
+                TextLayout.fit(hints, toWidth: frame.size.columns), column: 0, row: frame.size.rows - 1,
+                style: Style().dimmed, maxWidth: frame.size.columns)
+        }
     }
 
     /// The key hints, most needed first: a narrow screen leaves out those before "q quit".
