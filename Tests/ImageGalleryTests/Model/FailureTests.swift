@@ -56,6 +56,15 @@ struct FailureTests {
         #expect(failure.code == code)
     }
 
+    @Test("a transport failure shows libcurl's own words beside the seed's, such as why libcurl could not be loaded")
+    func transportReason() {
+        let failure = LoadFailure(ImagePipelineError.network(.transport(
+            description: "libcurl could not be loaded: libcurl.so.4: cannot open shared object file")))
+        #expect(failure.kind == .dropped)
+        #expect(failure.cellMessage.english
+                == "The connection dropped (libcurl could not be loaded: libcurl.so.4: cannot open shared object file)")
+    }
+
     @Test("cancellation is told apart by case: the pipeline's, the network's and the task's")
     func cancellation() {
         #expect(LoadFailure.isCancellation(ImagePipelineError.cancelled))

@@ -90,7 +90,10 @@ public struct LoadFailure: Error, Sendable, Hashable {
                 LocalizedText(en: "not a valid link", ru: "некорректная ссылка")
             case .responseTooLarge: LocalizedText(en: "too large", ru: "слишком большой файл")
             case .tooManyRedirects: LocalizedText(en: "too many redirects", ru: "слишком много перенаправлений")
-            case .offline, .timedOut, .cancelled, .connectionDropped, .transport: nil
+            case .transport(let description):
+                // libcurl's own words (or why it could not be loaded): the one clue there is.
+                LocalizedText(en: Redactor.redact(description), ru: Redactor.redact(description))
+            case .offline, .timedOut, .cancelled, .connectionDropped: nil
             }
         case let imaging as ImagingError:
             switch imaging {
