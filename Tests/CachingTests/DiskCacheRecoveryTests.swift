@@ -117,6 +117,7 @@ struct DiskCacheRecoveryTests {
 
         let cache = try openSettled(at: temp.cache)
         #expect(cache.index.openedCleanly)
+        #expect(!cache.startedMaintenance, "a clean index within its limit leaves nothing for the background")
         expectEveryEntry(in: cache)
 
         let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
@@ -153,6 +154,7 @@ struct DiskCacheRecoveryTests {
         let cache = try openSettled(at: temp.cache)
 
         #expect(!cache.index.openedCleanly)
+        #expect(cache.startedMaintenance)
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
         #expect(FileManager.default.fileExists(atPath: inFlight.path), "a fresh temporary file may be another process's write")
         #expect(!FileManager.default.fileExists(atPath: stray.path))

@@ -44,8 +44,9 @@ struct DiskCacheTests {
     func existence() throws {
         let temp = TemporaryDirectory()
         #expect(!DiskCache.exists(in: temp.cache))
-        _ = try makeCache(at: temp.cache)
+        let cache = try makeCache(at: temp.cache)
         #expect(DiskCache.exists(in: temp.cache))
+        #expect(!cache.startedMaintenance, "a new, empty cache has nothing to tidy")
     }
 
     @Test("an entry survives closing and reopening the cache")
@@ -139,6 +140,7 @@ struct DiskCacheTests {
             for key in ["a", "b", "c", "d"] { try cache.store(Data.sample(200), forKey: key) }
         }
         let smaller = try openSettled(at: temp.cache, sizeLimit: 400)
+        #expect(smaller.startedMaintenance, "over the new limit: the eviction runs in the background")
         #expect(smaller.totalSize <= 400)
         #expect(smaller.contains("d"))
         #expect(!smaller.contains("a"))

@@ -6,6 +6,16 @@ import Testing
 
 @Suite("The options every command shares")
 struct SharedOptionsTests {
+    @Test("the --cache-dir hint is read from raw arguments in both spellings; the last wins, nothing after --")
+    func cacheDirectoryHint() {
+        #expect(SharedOptions.cacheDirectoryHint(in: ["gallery", "--json", "--cache-dir", "/tmp/a"]) == "/tmp/a")
+        #expect(SharedOptions.cacheDirectoryHint(in: ["gallery", "--cache-dir=/tmp/b", "--plain"]) == "/tmp/b")
+        #expect(SharedOptions.cacheDirectoryHint(in: ["gallery", "--cache-dir", "/a", "--cache-dir=/b"]) == "/b")
+        #expect(SharedOptions.cacheDirectoryHint(in: ["gallery", "--", "--cache-dir", "/c"]) == nil)
+        #expect(SharedOptions.cacheDirectoryHint(in: ["gallery", "--cache-dir"]) == nil)
+        #expect(SharedOptions.cacheDirectoryHint(in: ["--cache-dir"]) == nil, "the first argument is the program")
+    }
+
     @Test("the six shared options parse, with a 30 s timeout by default")
     func parsesAll() throws {
         let defaults = try SharedOptions.parse([])

@@ -51,6 +51,21 @@ public struct SharedOptions: ParsableArguments, Sendable {
         valueName: GraphicsChoice.allNames))
     public var graphics: String?
 
+    /// The `--cache-dir` in raw command-line `arguments`, read before ArgumentParser parses them:
+    /// a hint for work worth starting early (it is not validated, and a wrong guess only costs time).
+    public static func cacheDirectoryHint(in arguments: [String]) -> String? {
+        var hint: String?
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst(), argument != "--" {
+            if argument == "--cache-dir" {
+                hint = rest.popFirst()
+            } else if argument.hasPrefix("--cache-dir=") {
+                hint = String(argument.dropFirst("--cache-dir=".count))
+            }
+        }
+        return hint
+    }
+
     public init() {}
 
     public func validate() throws {

@@ -57,6 +57,25 @@ struct GalleryCommand: AsyncParsableCommand {
 
     var demo: Bool { shared.demo }
 
+    /// With no cache yet, every picture comes from the network: libcurl starts loading on the core
+    /// that argument parsing leaves idle (see `HTTPClient.prepareTransport`). The cache folder is
+    /// read from the raw arguments ahead of the parse, as a hint: a wrong one costs time, never
+    /// behaviour. The load starts once the first worker thread runs, since libdispatch starts its
+    /// own threads with that worker and a thread starting while a library loads waits for it.
+    static func main() async {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = CacheLocation.directory(
+            tool: "gallery", override: SharedOptions.cacheDirectoryHint(in: CommandLine.arguments),
+            environment: environment)
+        if !DiskCache.exists(in: cache) {
+            await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async { started.resume() }
+            }
+            HTTPClient.prepareTransport()
+        }
+        await main(nil)
+    }
+
     mutating func validate() throws {
         let language = shared.language
         try OptionCheck.value(maxConcurrent, of: "--max-concurrent", in: Self.maxConcurrentRange, language: language)
@@ -126,8 +145,6 @@ struct GalleryCommand: AsyncParsableCommand {
 
         let cacheDirectory = CacheLocation.directory(
             tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment)
-        // No cache yet: every picture comes from the network, so libcurl loads while the cache is made.
-        if !DiskCache.exists(in: cacheDirectory) { HTTPClient.prepareTransport() }
         let services = GalleryServices(
             options: GalleryServices.Options(
                 cacheDirectory: cacheDirectory,

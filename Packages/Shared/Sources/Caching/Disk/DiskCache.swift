@@ -43,6 +43,8 @@ public final class DiskCache: Sendable {
     let tidier: CacheTidier
     /// The background work started at open; waited for before the index closes.
     let maintenance = DispatchGroup()
+    /// Whether the open left work for the background (an unclean close, or entries over the limit).
+    let startedMaintenance: Bool
 
     /// Tuning that tests scale down; production code uses the defaults.
     struct Options: Sendable {
@@ -112,9 +114,7 @@ public final class DiskCache: Sendable {
         }
         tidier = CacheTidier(index: index, scanner: scanner, files: files, entriesPath: entriesPath,
                              sizeLimit: self.sizeLimit, logger: logger)
-        // An index built just now from no entry files (a new cache) has nothing to check or evict:
-        // no background work, and no thread started for it.
-        if !(index.built && count == 0) { tidier.start(in: maintenance) }
+        startedMaintenance = tidier.start(in: maintenance)
     }
 
     /// Closes the index once the background work is done, so a clean close is seen as one.

@@ -88,9 +88,13 @@ final class CurlTransport: HTTPTransporting {
 
 #if canImport(CCurl)
 extension HTTPClient {
-    /// Starts loading libcurl on a thread of its own, so that a load soon after finds it ready.
-    /// For a process that knows it is about to go to the network (a new, empty cache): loading
-    /// libcurl and the libraries it needs takes some 5 ms, which then overlaps opening the cache.
+    /// Starts loading libcurl on a thread of its own, so that the first load finds it ready.
+    ///
+    /// For a process that knows early that it will go to the network (the gallery with no cache yet
+    /// calls it before it parses its arguments): loading libcurl and the libraries it needs takes
+    /// some 5 ms, on a core that single-threaded parsing leaves idle, so the first download no longer
+    /// waits for it. Meanwhile a thread that starts waits for the loader (glibc's TLS lock), which
+    /// is also why opening a disk cache starts none when it has nothing to tidy.
     package static func prepareTransport() {
         Thread.detachNewThread { _ = ccurl_load() }
     }

@@ -21,8 +21,6 @@ final class EntryIndex: Sendable {
     let path: String
     /// False when the last close may not have been clean (see the type's discussion).
     let openedCleanly: Bool
-    /// True when this open built the index (new, or rebuilt from the entry files).
-    let built: Bool
 
     private let connection: LockedValue<DatabaseQueue?>
     private let busyTimeout: TimeInterval
@@ -63,7 +61,6 @@ final class EntryIndex: Sendable {
             }
         }
         openedCleanly = !walExisted || rebuilt
-        built = rebuilt
         connection = LockedValue(queue)
     }
 

@@ -16,13 +16,21 @@ struct CacheTidier: Sendable {
 
     /// The work an open leaves for later, on a background queue: after an unclean close the
     /// index's integrity check and the adoption or removal of files it does not know; always, the
-    /// eviction down to a size limit that may have shrunk since the last run.
-    func start(in group: DispatchGroup) {
+    /// eviction down to a size limit that may have shrunk since the last run. Returns whether any
+    /// work was left for later.
+    @discardableResult
+    func start(in group: DispatchGroup) -> Bool {
         let clean = index.openedCleanly
+        // A clean index within its limit, the usual open, needs nothing: one sum answers it here,
+        // with no thread started (a start that creates threads waits while libcurl loads).
+        if clean, let total = try? index.read({ db in try IndexRow.totalSize(in: db) }), total <= sizeLimit {
+            return false
+        }
         DispatchQueue.global(qos: .utility).async(group: group) {
             if !clean { checkAndTidy() }
             evictToLimit()
         }
+        return true
     }
 
     /// Checks the index (rebuilding it if damaged), then adopts valid entry files it does not know,
