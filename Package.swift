@@ -13,14 +13,14 @@ let shared = "Packages/Shared/Sources"
 /// The executable's own module is compiled against the static Foundation too: its imports then
 /// name what static Foundation needs (CoreFoundation, ICU, ...), which linking alone does not.
 ///
-/// They are also linked as position-dependent executables that export no symbols. A PIE made of a
-/// static runtime carries some 160,000 relative relocations, which the loader applies on every start
-/// and which dirty the pages they touch; and `swiftc` exports every symbol of an executable (33,505
-/// here), so each `dladdr` the runtime makes at start walks them all. Without both, a warm
-/// `gallery --urls-file F --json` run takes 9% less wall time (measured as pairs, 30 runs). Nothing
-/// looks an executable's own symbols up by name (NIO's `dlsym` of a runtime hook is opt-in, and unused).
+/// They export no symbols either: `swiftc` exports every symbol of an executable (33,505 here), and
+/// each `dladdr` the runtime makes at start walks them all (a warm `gallery --urls-file F --json` run
+/// 3% quicker without). Nothing looks an executable's own symbols up by name (NIO's `dlsym` of a
+/// runtime hook is opt-in, and unused). They stay position-independent, though linking them
+/// position-dependent would save the loader some 160,000 relative relocations (5% of a warm run):
+/// they decode pictures from anywhere with C libraries, and address randomisation is worth 1 ms.
 let staticInRelease: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 ///
