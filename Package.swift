@@ -17,8 +17,9 @@ let shared = "Packages/Shared/Sources"
 /// each `dladdr` the runtime makes at start walks them all (a warm `gallery --urls-file F --json` run
 /// 3% quicker without). Nothing looks an executable's own symbols up by name (NIO's `dlsym` of a
 /// runtime hook is opt-in, and unused). They stay position-independent, though linking them
-/// position-dependent would save the loader some 160,000 relative relocations (5% of a warm run):
-/// they decode pictures from anywhere with C libraries, and address randomisation is worth 1 ms.
+/// position-dependent would save the loader some 160,000 relative relocations (1-3 ms, 5-9% of a
+/// warm run as pairs): they decode pictures from anywhere with C libraries, and address
+/// randomisation of 40 MB of code is worth that.
 let staticInRelease: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux], configuration: .release)),
