@@ -103,6 +103,24 @@ struct ScreenTests {
         #expect(lines[3] == " Congo, The Democratic … +243")
     }
 
+    @Test("a failed refresh of the country list is a quiet note beside the filter; the saved list stays usable")
+    func pickerNotesStaleList() {
+        var state = flow.initialState()
+        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
+        _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
+        _ = flow.reduce(&state, .countryButtonPressed)
+        var list = ListView()
+        list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: 20)
+        let lines = PickerScene.render(state, list: list, language: .english, size: TerminalSize(columns: 100, rows: 24))
+            .plainText().split(separator: "\n")
+        #expect(lines[1].hasPrefix(" Filter: ▏"))
+        #expect(lines[1].contains("Showing the saved country list: Cannot load the country list: No internet connection"))
+        #expect(lines.count > 3 && !lines[2].trimmingCharacters(in: .whitespaces).isEmpty, "the saved countries are listed")
+        let narrow = PickerScene.render(state, list: list, language: .english, size: TerminalSize(columns: 40, rows: 10))
+            .plainText().split(separator: "\n")
+        #expect(narrow[1].hasPrefix(" Filter: ▏") && narrow[1].hasSuffix("…"), "cut with an ellipsis, never over the filter")
+    }
+
     @Test("picker rows tell the Cayman Islands' code as +1 345, as the code button and the result do")
     func pickerTellsOneStory() {
         var state = loaded()

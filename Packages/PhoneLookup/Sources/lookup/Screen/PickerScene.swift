@@ -10,7 +10,17 @@ enum PickerScene {
         var frame = Frame(size: size)
         TitleBar(Strings.selectCountry.text(in: language), leading: "‹ " + Strings.search.text(in: language),
                  style: Style(bold: true)).draw(into: &frame)
-        frame.put("\(Strings.filter.text(in: language)): \(state.picker.filter)▏", column: 1, row: 1, style: Style(dim: true))
+        let filterLine = "\(Strings.filter.text(in: language)): \(state.picker.filter)▏"
+        frame.put(filterLine, column: 1, row: 1, style: Style(dim: true))
+        if let problem = state.refreshProblem {
+            // The saved list stays usable; why it is not the newest is a quiet note beside the filter.
+            let note = "\(Strings.savedCopy.text(in: language)): \(problem.message(in: language))"
+            let column = max(displayWidth(of: filterLine) + 3, size.columns - displayWidth(of: note) - 1)
+            if column < size.columns - 4 {
+                frame.put(note, column: column, row: 1, style: Style().foreground(.yellow),
+                          maxWidth: size.columns - column - 1, truncation: .ellipsis)
+            }
+        }
         let countries = state.catalog?.countries ?? []
         let matches = state.picker.matches
         let rect = listRect(size)
