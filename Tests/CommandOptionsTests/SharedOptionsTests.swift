@@ -16,6 +16,15 @@ struct SharedOptionsTests {
         #expect(SharedOptions.cacheDirectoryHint(in: ["--cache-dir"]) == nil, "the first argument is the program")
     }
 
+    @Test("typed-in text loses the white space around it, a CRLF line's CR too, and keeps what is inside")
+    func inputTrimmed() {
+        #expect(InputText.trimmed("  http://a/b c \t") == "http://a/b c")
+        #expect(InputText.trimmed("+1 345 949 1234\r") == "+1 345 949 1234")
+        #expect(InputText.trimmed("\u{00A0}+7 912\u{2003}") == "+7 912")
+        #expect(InputText.trimmed(" \t ") == "")
+        #expect(InputText.trimmed("plain") == "plain")
+    }
+
     @Test("the six shared options parse, with a 30 s timeout by default")
     func parsesAll() throws {
         let defaults = try SharedOptions.parse([])

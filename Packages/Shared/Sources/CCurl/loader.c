@@ -93,6 +93,24 @@ const char *ccurl_load(void) {
 
 static int ready(void) { return ccurl_load() == NULL; }
 
+// The one argument after an option is read as the type the option's number says, as libcurl
+// itself reads it: a long, a pointer (objects, strings, lists, blobs), a function or a curl_off_t.
+// Easy and multi options number their types alike (CURLOPTTYPE_*).
+#define FORWARD_BY_OPTION_TYPE(result, real, handle, option, arguments)                  \
+    do {                                                                                  \
+        if ((option) < CURLOPTTYPE_OBJECTPOINT) {                                         \
+            result = real(handle, option, va_arg(arguments, long));                       \
+        } else if ((option) < CURLOPTTYPE_FUNCTIONPOINT) {                                \
+            result = real(handle, option, va_arg(arguments, void *));                     \
+        } else if ((option) < CURLOPTTYPE_OFF_T) {                                        \
+            result = real(handle, option, va_arg(arguments, void (*)(void)));             \
+        } else if ((option) < CURLOPTTYPE_BLOB) {                                         \
+            result = real(handle, option, va_arg(arguments, curl_off_t));                 \
+        } else {                                                                          \
+            result = real(handle, option, va_arg(arguments, void *));                     \
+        }                                                                                 \
+    } while (0)
+
 // MARK: Global and easy
 
 CURLcode curl_global_init(long flags) { return ready() ? lib.global_init(flags) : CURLE_FAILED_INIT; }
@@ -103,24 +121,12 @@ void curl_easy_cleanup(CURL *handle) {
     if (ready()) lib.easy_cleanup(handle);
 }
 
-// The one argument after the option is read as the type the option's number says, as libcurl
-// itself reads it: a long, a pointer (objects, strings, lists, blobs), a function or a curl_off_t.
 CURLcode curl_easy_setopt(CURL *handle, CURLoption option, ...) {
     if (!ready()) return CURLE_FAILED_INIT;
     va_list arguments;
     va_start(arguments, option);
     CURLcode result;
-    if (option < CURLOPTTYPE_OBJECTPOINT) {
-        result = lib.easy_setopt(handle, option, va_arg(arguments, long));
-    } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {
-        result = lib.easy_setopt(handle, option, va_arg(arguments, void *));
-    } else if (option < CURLOPTTYPE_OFF_T) {
-        result = lib.easy_setopt(handle, option, va_arg(arguments, void (*)(void)));
-    } else if (option < CURLOPTTYPE_BLOB) {
-        result = lib.easy_setopt(handle, option, va_arg(arguments, curl_off_t));
-    } else {
-        result = lib.easy_setopt(handle, option, va_arg(arguments, void *));
-    }
+    FORWARD_BY_OPTION_TYPE(result, lib.easy_setopt, handle, option, arguments);
     va_end(arguments);
     return result;
 }
@@ -166,15 +172,7 @@ CURLMcode curl_multi_setopt(CURLM *multi, CURLMoption option, ...) {
     va_list arguments;
     va_start(arguments, option);
     CURLMcode result;
-    if (option < CURLOPTTYPE_OBJECTPOINT) {
-        result = lib.multi_setopt(multi, option, va_arg(arguments, long));
-    } else if (option < CURLOPTTYPE_FUNCTIONPOINT) {
-        result = lib.multi_setopt(multi, option, va_arg(arguments, void *));
-    } else if (option < CURLOPTTYPE_OFF_T) {
-        result = lib.multi_setopt(multi, option, va_arg(arguments, void (*)(void)));
-    } else {
-        result = lib.multi_setopt(multi, option, va_arg(arguments, curl_off_t));
-    }
+    FORWARD_BY_OPTION_TYPE(result, lib.multi_setopt, multi, option, arguments);
     va_end(arguments);
     return result;
 }

@@ -1,3 +1,4 @@
+import CommandOptions
 import CommandOutput
 import Foundation
 
@@ -18,7 +19,7 @@ enum PictureSources {
 
     /// Parses one URL: http or https, with a host.
     static func parse(_ text: String) throws(InvalidURL) -> URL {
-        let trimmed = trimmingSpaces(text)
+        let trimmed = InputText.trimmed(text)
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
             throw InvalidURL(text: text, reason: "not a URL")
         }
@@ -29,17 +30,12 @@ enum PictureSources {
         return url
     }
 
-    /// `text` without the spaces and tabs around it (Swift's own, without bridging to `NSString`).
-    private static func trimmingSpaces(_ text: some StringProtocol) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-
     /// The URLs of a `--urls-file`: one per line; blank lines and `#` comments are skipped.
     static func parseFile(_ contents: String) throws(InvalidURL) -> [URL] {
         var urls: [URL] = []
         for line in contents.split(whereSeparator: \.isNewline) {
             let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
-                .map(trimmingSpaces) ?? ""
+                .map(InputText.trimmed) ?? ""
             guard !text.isEmpty else { continue }
             urls.append(try parse(text))
         }

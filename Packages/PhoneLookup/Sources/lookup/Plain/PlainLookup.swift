@@ -1,3 +1,4 @@
+import CommandOptions
 import CommandOutput
 import ErrorReporting
 import Foundation
@@ -59,7 +60,7 @@ struct PlainLookup {
         var output = ""
         output.reserveCapacity(1 << 16)
         while let line = readLine() {
-            let input = Self.trimmed(line)
+            let input = InputText.trimmed(line)
             guard !input.isEmpty else { continue }
             let answer = if let offline { self.answer(input, from: initial, engine: offline) }
                          else { try await self.answer(input, from: initial) }
@@ -76,19 +77,6 @@ struct PlainLookup {
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
-    }
-}
-
-extension PlainLookup {
-    /// `line` without the spaces around it. A line that starts and ends with a printable ASCII
-    /// character (almost every number piped in) is returned as it is, without Foundation's
-    /// character-set machinery.
-    static func trimmed(_ line: String) -> String {
-        let bytes = line.utf8
-        if let first = bytes.first, let last = bytes.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
-            return line
-        }
-        return line.trimmingCharacters(in: .whitespaces)
     }
 }
 
