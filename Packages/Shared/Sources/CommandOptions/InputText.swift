@@ -7,6 +7,8 @@ public enum InputText {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
               let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
+        // Almost every line has nothing to trim: a String then comes back as it is, uncopied.
+        if first == text.startIndex, text.index(after: last) == text.endIndex { return String(text) }
         return String(text[first...last])
     }
 }
