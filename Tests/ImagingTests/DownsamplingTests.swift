@@ -78,6 +78,45 @@ struct DownsamplingTests {
         #expect(stride(from: 3, to: actual.pixels.count, by: 4).allSatisfy { actual.pixels[$0] == 255 })
     }
 
+    @Test("rows streamed through the resampler come out as the whole-image sums say, at any pair of scales",
+          arguments: [(PixelSize(width: 7, height: 5), PixelSize(width: 3, height: 17)),
+                      (PixelSize(width: 6, height: 9), PixelSize(width: 13, height: 2)),
+                      (PixelSize(width: 40, height: 30), PixelSize(width: 7, height: 5)),
+                      (PixelSize(width: 3, height: 2), PixelSize(width: 30, height: 41))])
+    func streamingMatchesWholeImage(source: PixelSize, target: PixelSize) {
+        let picture = Fixtures.photo(width: source.width, height: source.height)
+        var resampler = Resampler(from: source, to: target, filter: .automatic, opaque: true)
+        picture.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<source.height { resampler.consume(row: pixels.baseAddress! + row * source.width * 4) }
+        }
+        let actual = resampler.finish()
+        // The same kernels applied to the whole picture at once, in Double.
+        let across = Resampler.kernel(from: source.width, to: target.width, filter: .automatic)
+        let down = Resampler.kernel(from: source.height, to: target.height, filter: .automatic)
+        func taps(_ kernel: ResampleKernel, _ index: Int) -> [(Int, Double)] {
+            (kernel.offsets[index]..<kernel.offsets[index + 1]).map { tap in
+                (kernel.starts[index] + tap - kernel.offsets[index], Double(kernel.weights[tap]))
+            }
+        }
+        var largest = 0
+        for y in 0..<target.height {
+            for x in 0..<target.width {
+                for channel in 0..<3 {
+                    var sum = 0.0
+                    for (row, rowWeight) in taps(down, y) {
+                        for (column, columnWeight) in taps(across, x) {
+                            sum += rowWeight * columnWeight * Double(picture.pixels[(row * source.width + column) * 4 + channel])
+                        }
+                    }
+                    let got = Int(actual.pixels[(y * target.width + x) * 4 + channel])
+                    largest = max(largest, abs(got - Int(sum.rounded())))
+                }
+            }
+        }
+        #expect(actual.size == target)
+        #expect(largest <= 1, "float rounding may differ by one step, nothing more")
+    }
+
     @Test("a non-interlaced PNG is resampled row by row")
     func pngStreams() throws {
         let decoded = try ImageDecoder.decodeImage(Self.png, maxSize: PixelSize(width: 80, height: 60))

@@ -8,7 +8,7 @@ public struct DecodedImage: Sendable {
     public var info: ImageInfo
     /// The size the codec produced before the exact resize (libjpeg scales by n/8 while decoding).
     var codecSize: PixelSize
-    /// The largest pixel buffer the decode allocated, in bytes: the proof that downsampling
+    /// The most pixel memory the decode held at once, in bytes: the proof that downsampling
     /// never went through a full-size bitmap.
     var largestBufferBytes: Int
 }

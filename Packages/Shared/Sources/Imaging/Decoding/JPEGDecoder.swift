@@ -86,8 +86,7 @@ enum JPEGDecoder {
             remaining -= Int(rowsRead)
         }
         let bitmap = resampler.finish()
-        // The resampler keeps four floats per output pixel.
-        return (bitmap, max(batch.count, target.area * 16, bitmap.byteCount))
+        return (bitmap, batch.count + resampler.workingBytes + bitmap.byteCount)
     }
 
     private static func check(_ status: cjpeg_status, _ decoder: OpaquePointer) throws(ImagingError) {

@@ -21,7 +21,7 @@ enum PNGDecoder {
             // Adam7 delivers the rows in seven passes, so an interlaced image is read whole.
             let full = try readWhole(decoder, size: size)
             bitmap = target == size ? full : full.resized(to: target, filter: .automatic)
-            largest = max(full.byteCount, target == size ? 0 : target.area * 16)
+            largest = full.byteCount + (target == size ? 0 : bitmap.byteCount)
         } else {
             (bitmap, largest) = try readResampled(decoder, from: size, to: target)
         }
@@ -58,7 +58,7 @@ enum PNGDecoder {
             row.withUnsafeBufferPointer { buffer in resampler.consume(row: buffer.baseAddress!) }
         }
         let bitmap = resampler.finish()
-        return (bitmap, max(row.count, target.area * 16, bitmap.byteCount))
+        return (bitmap, row.count + resampler.workingBytes + bitmap.byteCount)
     }
 
     private static func check(_ status: cpng_status, _ decoder: OpaquePointer) throws(ImagingError) {
