@@ -60,18 +60,14 @@ struct GalleryCommand: AsyncParsableCommand {
     /// With no cache yet, every picture comes from the network: libcurl starts loading on the core
     /// that argument parsing leaves idle (see `HTTPClient.prepareTransport`). The cache folder is
     /// read from the raw arguments ahead of the parse, as a hint: a wrong one costs time, never
-    /// behaviour. The load starts once the first worker thread runs, since libdispatch starts its
-    /// own threads with that worker and a thread starting while a library loads waits for it.
+    /// behaviour. The load is started from libdispatch's first worker, which this starts: a thread
+    /// starting while a library loads waits for it, and libdispatch's first one is then running.
     static func main() async {
-        let environment = ProcessInfo.processInfo.environment
         let cache = CacheLocation.directory(
             tool: "gallery", override: SharedOptions.cacheDirectoryHint(in: CommandLine.arguments),
-            environment: environment)
+            environment: ProcessInfo.processInfo.environment)
         if !DiskCache.exists(in: cache) {
-            await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().async { started.resume() }
-            }
-            HTTPClient.prepareTransport()
+            DispatchQueue.global().async { HTTPClient.prepareTransport() }
         }
         await main(nil)
     }
