@@ -153,8 +153,12 @@ final class EntryIndex: Sendable {
             // here, before a first download could start); later commits sync as NORMAL says.
             try db.execute(sql: "PRAGMA synchronous = OFF")
             defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
-            // Persistent in the file: set once, read by every later connection.
-            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            // For the same reason a file that is not in WAL mode yet (a new one) is built with its
+            // rollback journal in memory: no journal file to create and delete (a new file costs
+            // up to half a millisecond here), and a failed rebuild still rolls back.
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = MEMORY")
+            }
             try db.inTransaction(.immediate) {
                 // Another process may have rebuilt it while we waited for the lock.
                 guard try Int.fetchOne(db, sql: "PRAGMA user_version") != schemaVersion else { return .commit }
@@ -164,6 +168,8 @@ final class EntryIndex: Sendable {
                 try rebuild(db)
                 return .commit
             }
+            // Persistent in the file: set once, read by every later connection.
+            _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         }
         return (queue, true)
     }
