@@ -49,6 +49,34 @@ struct ResampleKernel: Sendable {
     }
 }
 
+/// A ``ResampleKernel`` laid out tap by tap, for passes that each run along a whole row: tap `t`
+/// of output `i` reads input `indices[t * outputCount + i]` with weight `weights[t * outputCount + i]`.
+/// Outputs with fewer taps than the most are padded with weight 0 (on a valid index), so every
+/// pass is one branch-free loop whose iterations do not wait for each other.
+struct TapTable: Sendable {
+    let outputCount: Int
+    let tapCount: Int
+    let indices: [Int]
+    let weights: [Float]
+
+    init(_ kernel: ResampleKernel, inputCount: Int) {
+        outputCount = kernel.outputCount
+        tapCount = (0..<kernel.outputCount).map { kernel.offsets[$0 + 1] - kernel.offsets[$0] }.max() ?? 1
+        var indices = [Int](repeating: 0, count: tapCount * outputCount)
+        var weights = [Float](repeating: 0, count: tapCount * outputCount)
+        for output in 0..<outputCount {
+            for tap in 0..<tapCount {
+                let slot = tap * outputCount + output
+                indices[slot] = min(kernel.starts[output] + tap, inputCount - 1)
+                let offset = kernel.offsets[output] + tap
+                if offset < kernel.offsets[output + 1] { weights[slot] = kernel.weights[offset] }
+            }
+        }
+        self.indices = indices
+        self.weights = weights
+    }
+}
+
 /// Resamples an image to an exact size from its rows, given one at a time top to bottom.
 ///
 /// Holds the output bitmap, one resampled input row and the sums of the few output rows that
@@ -63,7 +91,7 @@ struct Resampler {
     let target: PixelSize
     /// Every input pixel has alpha 255: colour is averaged as it is, and alpha stays 255.
     let opaque: Bool
-    private let horizontal: ResampleKernel
+    private let horizontal: TapTable
     /// For each input row, the output rows it feeds and how much: `(row, weight)` runs indexed by `rowOffsets`.
     private let rowTargets: [(row: Int, weight: Float)]
     private let rowOffsets: [Int]
@@ -73,6 +101,8 @@ struct Resampler {
     private let window: Int
     /// The sums of the output rows in progress, `window` rows of `target.width` pixels.
     private var sums: [SIMD4<Float>]
+    /// The input row being consumed as floats, colour premultiplied by alpha (as it is when opaque).
+    private var rowChannels: [Float]
     private var resampledRow: [SIMD4<Float>]
     /// The output, RGBA8, written a row at a time as rows are done.
     private var pixels: [UInt8]
@@ -94,7 +124,7 @@ struct Resampler {
         self.source = source
         self.target = target
         self.opaque = opaque
-        horizontal = Self.kernel(from: source.width, to: target.width, filter: filter)
+        horizontal = TapTable(Self.kernel(from: source.width, to: target.width, filter: filter), inputCount: source.width)
         let vertical = Self.kernel(from: source.height, to: target.height, filter: filter)
         var perSource = [[(row: Int, weight: Float)]](repeating: [], count: source.height)
         var lastSource = [Int](repeating: 0, count: target.height)
@@ -121,6 +151,7 @@ struct Resampler {
         lastSourceRow = lastSource
         window = Self.window(perSource: perSource, lastSourceRow: lastSource)
         sums = [SIMD4<Float>](repeating: .zero, count: window * target.width)
+        rowChannels = [Float](repeating: 0, count: source.width * 4)
         resampledRow = [SIMD4<Float>](repeating: .zero, count: target.width)
         pixels = [UInt8](repeating: 0, count: target.area * 4)
     }
@@ -142,24 +173,26 @@ struct Resampler {
     /// True once every input row has been given.
     var isComplete: Bool { nextRow == source.height }
 
-    /// Bytes held besides the output bitmap: the sums in progress and the resampled row.
-    var workingBytes: Int { (sums.count + resampledRow.count) * MemoryLayout<SIMD4<Float>>.stride }
+    /// Bytes held besides the output bitmap: the sums in progress and the row at hand, as read and resampled.
+    var workingBytes: Int {
+        (sums.count + resampledRow.count) * MemoryLayout<SIMD4<Float>>.stride + rowChannels.count * MemoryLayout<Float>.stride
+    }
 
     /// Adds the next input row: `source.width` RGBA8 pixels.
     mutating func consume(row: UnsafePointer<UInt8>) {
         precondition(nextRow < source.height, "more rows than the source has")
         let outputs = rowOffsets[nextRow]..<rowOffsets[nextRow + 1]
         if !outputs.isEmpty {
-            resampleHorizontally(UnsafeRawPointer(row))
+            resampleHorizontally(row)
             let width = target.width
             let window = window
             resampledRow.withUnsafeBufferPointer { line in
                 sums.withUnsafeMutableBufferPointer { sums in
                     for index in outputs {
                         let (outputRow, weight) = rowTargets[index]
-                        let slot = (outputRow % window) * width
+                        let rowSums = sums.baseAddress! + (outputRow % window) * width
                         for column in 0..<width {
-                            sums[slot + column] += weight * line[column]
+                            rowSums[column] += weight * line[column]
                         }
                     }
                 }
@@ -174,101 +207,91 @@ struct Resampler {
 
     /// One input row resampled to the output's width, into `resampledRow`: colour premultiplied
     /// by alpha, and alpha, each summed with the kernel's weights. For an opaque row, colour as it
-    /// is (alpha is 255 throughout, and not read).
-    private mutating func resampleHorizontally(_ row: UnsafeRawPointer) {
-        let kernel = horizontal
+    /// is (alpha is 255 throughout, and not read). The row is turned into floats once, then each
+    /// tap is one pass along the output row.
+    private mutating func resampleHorizontally(_ row: UnsafePointer<UInt8>) {
+        let width = source.width
         let opaque = opaque
-        kernel.weights.withUnsafeBufferPointer { weights in
-            kernel.starts.withUnsafeBufferPointer { starts in
-                kernel.offsets.withUnsafeBufferPointer { offsets in
+        rowChannels.withUnsafeMutableBufferPointer { channels in
+            if opaque {
+                for index in 0..<width * 4 { channels[index] = Float(row[index]) }
+            } else {
+                for pixel in stride(from: 0, to: width * 4, by: 4) {
+                    let alpha = Float(row[pixel + 3])
+                    channels[pixel] = Float(row[pixel]) * alpha
+                    channels[pixel + 1] = Float(row[pixel + 1]) * alpha
+                    channels[pixel + 2] = Float(row[pixel + 2]) * alpha
+                    channels[pixel + 3] = alpha
+                }
+            }
+        }
+        let taps = horizontal
+        let count = taps.outputCount
+        taps.indices.withUnsafeBufferPointer { indices in
+            taps.weights.withUnsafeBufferPointer { weights in
+                rowChannels.withUnsafeBufferPointer { channels in
                     resampledRow.withUnsafeMutableBufferPointer { line in
-                        if opaque {
-                            Self.sumOpaque(row, weights: weights, starts: starts, offsets: offsets, into: line)
-                        } else {
-                            Self.sumPremultiplied(row, weights: weights, starts: starts, offsets: offsets, into: line)
+                        // Indices and offsets were checked when the table was made: wrapping
+                        // arithmetic spares a check per pixel.
+                        let pixels = UnsafeRawPointer(channels.baseAddress!)
+                        let stride = MemoryLayout<SIMD4<Float>>.stride
+                        for column in 0..<count {
+                            line[column] = weights[column] * pixels.loadUnaligned(
+                                fromByteOffset: indices[column] &* stride, as: SIMD4<Float>.self)
+                        }
+                        for tap in 1..<max(taps.tapCount, 1) {
+                            let tapIndices = indices.baseAddress! + tap &* count
+                            let tapWeights = weights.baseAddress! + tap &* count
+                            for column in 0..<count {
+                                line[column] += tapWeights[column] * pixels.loadUnaligned(
+                                    fromByteOffset: tapIndices[column] &* stride, as: SIMD4<Float>.self)
+                            }
                         }
                     }
                 }
             }
-        }
-    }
-
-    private static func sumOpaque(
-        _ row: UnsafeRawPointer, weights: UnsafeBufferPointer<Float>, starts: UnsafeBufferPointer<Int>,
-        offsets: UnsafeBufferPointer<Int>, into line: UnsafeMutableBufferPointer<SIMD4<Float>>
-    ) {
-        for column in 0..<line.count {
-            var sum = SIMD4<Float>.zero
-            var pixel = row + starts[column] * 4
-            for tap in offsets[column]..<offsets[column + 1] {
-                sum += weights[tap] * channels(at: pixel)
-                pixel += 4
-            }
-            line[column] = sum
-        }
-    }
-
-    private static func sumPremultiplied(
-        _ row: UnsafeRawPointer, weights: UnsafeBufferPointer<Float>, starts: UnsafeBufferPointer<Int>,
-        offsets: UnsafeBufferPointer<Int>, into line: UnsafeMutableBufferPointer<SIMD4<Float>>
-    ) {
-        for column in 0..<line.count {
-            var sum = SIMD4<Float>.zero
-            var pixel = row + starts[column] * 4
-            for tap in offsets[column]..<offsets[column + 1] {
-                var premultiplied = channels(at: pixel)
-                let coverage = weights[tap] * premultiplied[3]
-                premultiplied[3] = 1
-                sum += coverage * premultiplied
-                pixel += 4
-            }
-            line[column] = sum
         }
     }
 
     /// Output row `row`, whose sums are complete, as bytes in `pixels`; its slot is cleared for reuse.
     private mutating func writeOut(row: Int) {
         let width = target.width
-        let slot = (row % window) * width
         let opaque = opaque
         sums.withUnsafeMutableBufferPointer { sums in
+            let rowSums = sums.baseAddress! + (row % window) * width
             pixels.withUnsafeMutableBufferPointer { pixels in
-                var offset = row * width * 4
-                for column in slot..<slot + width {
-                    let sum = sums[column]
-                    sums[column] = .zero
-                    if opaque {
-                        // The weights of each output sum to 1: the sums are the colours.
-                        pixels[offset] = Self.byte(sum[0])
-                        pixels[offset + 1] = Self.byte(sum[1])
-                        pixels[offset + 2] = Self.byte(sum[2])
-                        pixels[offset + 3] = 255
-                    } else {
-                        let alpha = sum[3]
-                        if alpha > 0.5 / 255 {
-                            let colour = sum / alpha
-                            pixels[offset] = Self.byte(colour[0])
-                            pixels[offset + 1] = Self.byte(colour[1])
-                            pixels[offset + 2] = Self.byte(colour[2])
-                            pixels[offset + 3] = Self.byte(alpha)
-                        } else {
-                            pixels[offset] = 0
-                            pixels[offset + 1] = 0
-                            pixels[offset + 2] = 0
-                            pixels[offset + 3] = 0
-                        }
+                let bytes = pixels.baseAddress! + row * width * 4
+                if opaque {
+                    // The weights of each output sum to 1: the sums are the colours.
+                    for column in 0..<width {
+                        let colour = rowSums[column] + 0.5
+                        let pixel = bytes + column &* 4
+                        pixel[0] = Self.byte(colour[0])
+                        pixel[1] = Self.byte(colour[1])
+                        pixel[2] = Self.byte(colour[2])
+                        pixel[3] = 255
                     }
-                    offset += 4
+                } else {
+                    for column in 0..<width {
+                        let sum = rowSums[column]
+                        let pixel = bytes + column &* 4
+                        let alpha = sum[3]
+                        guard alpha > 0.5 / 255 else {
+                            pixel.update(repeating: 0, count: 4)
+                            continue
+                        }
+                        var colour = sum / alpha
+                        colour[3] = alpha
+                        colour += 0.5
+                        pixel[0] = Self.byte(colour[0])
+                        pixel[1] = Self.byte(colour[1])
+                        pixel[2] = Self.byte(colour[2])
+                        pixel[3] = Self.byte(colour[3])
+                    }
                 }
             }
+            rowSums.update(repeating: .zero, count: width)
         }
-    }
-
-    /// The RGBA8 pixel at `pixel` as four floats.
-    @inline(__always)
-    private static func channels(at pixel: UnsafeRawPointer) -> SIMD4<Float> {
-        let bytes = pixel.loadUnaligned(as: SIMD4<UInt8>.self)
-        return SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: bytes))
     }
 
     /// The resampled bitmap; call after every row was consumed.
@@ -277,12 +300,11 @@ struct Resampler {
         return Bitmap(width: target.width, height: target.height, pixels: pixels)
     }
 
-    /// A channel rounded to the nearest byte, clamped to 0...255.
+    /// A channel, already raised by one half, rounded to the nearest byte. Every output is a
+    /// weighted mean of bytes (the weights are positive and sum to 1), so it lies in 0...255 up to
+    /// float rounding and needs no clamp.
     @inline(__always)
-    private static func byte(_ value: Float) -> UInt8 {
-        let rounded = value + 0.5
-        guard rounded > 0 else { return 0 }
-        guard rounded < 255 else { return 255 }
-        return UInt8(truncatingIfNeeded: Int32(rounded))
+    private static func byte(_ raised: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int32(raised))
     }
 }
