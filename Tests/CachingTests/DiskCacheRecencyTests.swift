@@ -28,7 +28,7 @@ struct DiskCacheRecencyTests {
             for index in 0..<6 { #expect(cache.data(forKey: "k\(index)") == Data.sample(4_000, seed: UInt8(index))) }
         }
         #expect(try Data(contentsOf: index) == before, "the index file is byte for byte the same after the close")
-        #expect(!FileManager.default.fileExists(atPath: index.path + "-wal"))
+        #expect(try walSize(index.path + "-wal") == 0)
     }
 
     @Test("within the resolution a read does not reorder eviction; the oldest store goes first")

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Locking
+import Testing
 @testable import Caching
 
 /// A fresh directory under the system temporary directory, removed by `remove()`.
@@ -131,6 +132,11 @@ func openSettled(
 
 func indexPath(in directory: URL) -> String {
     directory.appendingPathComponent("index.sqlite").path
+}
+
+/// The size of the index's WAL; it must exist (a closed index keeps it, empty).
+func walSize(_ path: String) throws -> Int {
+    try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
 }
 
 func entryPath(for key: String, in directory: URL) -> String {
