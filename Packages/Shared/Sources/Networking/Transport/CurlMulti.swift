@@ -31,7 +31,7 @@ final class CurlMulti: @unchecked Sendable {
 
     /// Makes the multi handle and starts its thread; nil when libcurl cannot make one.
     init?(name: String) {
-        _ = curlGlobalInit
+        CurlMulti.initializeLibrary()
         guard let multi = curl_multi_init() else { return nil }
         self.multi = multi
         let thread = Thread { [self] in self.drive() }
@@ -131,7 +131,13 @@ final class CurlMulti: @unchecked Sendable {
     }
 }
 
-/// `curl_global_init`, once per process, before the first handle (Swift runs a global's initializer once).
+extension CurlMulti {
+    /// `curl_global_init` (which sets up OpenSSL), once per process, before the first handle; a
+    /// call after the first waits for it to finish.
+    static func initializeLibrary() { _ = curlGlobalInit }
+}
+
+/// Swift runs a global's initializer once, and other callers wait for it.
 private let curlGlobalInit: Void = {
     curl_global_init(Int(CURL_GLOBAL_DEFAULT))
 }()

@@ -97,11 +97,16 @@ extension HTTPClient {
     /// is also why opening a disk cache starts none when it has nothing to tidy, and why the caller
     /// calls this from a worker of libdispatch's: its first worker is then running already.
     ///
-    /// A bare POSIX thread: a Foundation `Thread` costs another half millisecond before the load starts.
+    /// The same thread then runs libcurl's global set-up (OpenSSL's, 1-2 ms), which the first
+    /// multi handle would otherwise wait for. A bare POSIX thread: a Foundation `Thread` costs
+    /// another half millisecond before the load starts.
     package static func prepareTransport() {
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in _ = ccurl_load(); return nil }, nil) == 0 else { return }
-        pthread_detach(thread)
+        let started = pthread_create(&thread, nil, { _ in
+            if ccurl_load() == nil { CurlMulti.initializeLibrary() }
+            return nil
+        }, nil)
+        if started == 0 { pthread_detach(thread) }
     }
 }
 #else
