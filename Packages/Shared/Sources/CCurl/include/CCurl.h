@@ -22,6 +22,9 @@ typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, voi
 /// loaded (the text stays valid for the life of the process).
 const char *ccurl_load(void);
 
+/// Names the calling thread as `ps -L` and debuggers show it (the first 15 bytes).
+void ccurl_name_thread(const char *name);
+
 CURLcode ccurl_easy_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode ccurl_easy_setopt_off(CURL *handle, CURLoption option, curl_off_t value);
 CURLcode ccurl_easy_setopt_pointer(CURL *handle, CURLoption option, void *value);

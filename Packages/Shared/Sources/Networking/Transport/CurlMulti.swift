@@ -20,6 +20,7 @@ final class CurlMulti: @unchecked Sendable {
     }
 
     private let multi: UnsafeMutableRawPointer
+    private let threadName: String
     private let inbox = LockedValue(Inbox())
     /// The transfers in the multi handle, retained here while libcurl holds their pointers.
     /// Driver thread only.
@@ -30,13 +31,28 @@ final class CurlMulti: @unchecked Sendable {
     private static let idleWait: Int32 = 3_600_000
 
     /// Makes the multi handle and starts its thread; nil when libcurl cannot make one.
+    ///
+    /// A bare POSIX thread, which starts half a millisecond sooner than a Foundation `Thread`:
+    /// the first load of a run waits for it. It holds the multi until `drive` returns.
     init?(name: String) {
         CurlMulti.initializeLibrary()
         guard let multi = curl_multi_init() else { return nil }
         self.multi = multi
-        let thread = Thread { [self] in self.drive() }
-        thread.name = name
-        thread.start()
+        threadName = name
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let multi = Unmanaged<CurlMulti>.fromOpaque(context!).takeRetainedValue()
+            ccurl_name_thread(multi.threadName)
+            multi.drive()
+            return nil
+        }, context)
+        guard started == 0 else {
+            Unmanaged<CurlMulti>.fromOpaque(context).release()
+            curl_multi_cleanup(multi)
+            return nil
+        }
+        pthread_detach(thread)
     }
 
     /// Hands `transfer` to the thread.
