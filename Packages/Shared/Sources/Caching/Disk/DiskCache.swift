@@ -267,13 +267,21 @@ public final class DiskCache: Sendable {
 
     static let temporaryPrefix = ".tmp-"
 
-    /// The file name for `key`: the hex SHA-256 of its UTF-8 bytes.
+    /// The file name for `key`: the hex SHA-256 of its UTF-8 bytes, written straight into one string.
     static func fileName(forKey key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digest = SHA256.hash(data: Array(key.utf8))
+        return String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { characters in
+            var index = 0
+            for byte in digest {
+                characters[index] = hexDigits[Int(byte >> 4)]
+                characters[index + 1] = hexDigits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
+        }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private enum DropOutcome { case dropped, gone, replaced }
 
