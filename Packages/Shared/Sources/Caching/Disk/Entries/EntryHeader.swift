@@ -41,7 +41,8 @@ struct EntryHeader: Sendable, Equatable {
         appendLittleEndian(UInt32(key.utf8.count), to: &file)
         appendLittleEndian(UInt64(payload.count), to: &file)
         appendLittleEndian(checksum, to: &file)
-        file.append(contentsOf: key.utf8)
+        // An array: Data's append of any other sequence looks conformances up at run time.
+        file.append(contentsOf: Array(key.utf8))
         file.append(payload)
         return file
     }
