@@ -1,4 +1,4 @@
-import Foundation
+import CommandOptions
 
 /// A number of bytes written the way people write them: `64MB`, `32M`, `512k`, `1GiB`, `1000000`.
 struct ByteCount: Sendable, Hashable, CustomStringConvertible {
@@ -9,10 +9,12 @@ struct ByteCount: Sendable, Hashable, CustomStringConvertible {
     /// Parses a count with an optional unit (B, K/KB/KiB, M/MB/MiB, G/GB/GiB; any case; binary
     /// multiples, as memory is counted). Nil for anything else, zero or negative.
     init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Swift's own trim: Foundation's bridges to NSString, which costs a run some conformance
+        // lookups (this is parsed at every start).
+        let trimmed = InputText.trimmed(text)
         let digits = trimmed.prefix { $0.isNumber || $0 == "." }
         guard let number = Double(digits), number > 0 else { return nil }
-        let unit = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces).lowercased()
+        let unit = InputText.trimmed(trimmed.dropFirst(digits.count)).lowercased()
         let multiplier: Double
         switch unit {
         case "", "b": multiplier = 1
