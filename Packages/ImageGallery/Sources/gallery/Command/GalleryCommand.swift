@@ -139,11 +139,10 @@ struct GalleryCommand: AsyncParsableCommand {
         }
         defer { if let demoServer { Task { await demoServer.stop() } } }
 
-        let cacheDirectory = CacheLocation.directory(
-            tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment)
         let services = GalleryServices(
             options: GalleryServices.Options(
-                cacheDirectory: cacheDirectory,
+                cacheDirectory: CacheLocation.directory(
+                    tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment),
                 timeout: shared.timeoutDuration,
                 maxConcurrent: maxConcurrent,
                 transport: shared.transportChoice,

@@ -239,7 +239,7 @@ struct Resampler {
                             line[column] = weights[column] * pixels.loadUnaligned(
                                 fromByteOffset: indices[column] &* stride, as: SIMD4<Float>.self)
                         }
-                        for tap in 1..<max(taps.tapCount, 1) {
+                        for tap in 1..<taps.tapCount {
                             let tapIndices = indices.baseAddress! + tap &* count
                             let tapWeights = weights.baseAddress! + tap &* count
                             for column in 0..<count {

@@ -12,9 +12,9 @@ import Locking
 /// checkpoints and empties `index.sqlite-wal` when the last connection closes (it keeps the file,
 /// and `index.sqlite-shm`, for the next run), so a WAL with frames in it at open means another
 /// process has the index open or one crashed; then ``openedCleanly`` is false and the cache checks
-/// the index in the background. Damage found at any time (the header, a
-/// query failing with `SQLITE_CORRUPT` or `SQLITE_NOTADB`, the background check) moves the index
-/// aside to `index.sqlite.corrupt` and rebuilds it from the entries' headers, then retries.
+/// the index in the background. Damage found at any time (the header, a query failing with
+/// `SQLITE_CORRUPT` or `SQLITE_NOTADB`, the background check) moves the index aside to
+/// `index.sqlite.corrupt` and rebuilds it from the entries' headers, then retries.
 final class EntryIndex: Sendable {
     /// The schema this code writes, kept in `PRAGMA user_version`; any other value (0: a new or
     /// pre-header index) means the rows are rebuilt from the entry files.
