@@ -14,19 +14,26 @@ struct SmallTerminalTests {
         try await tmux.start(
             [path, "--demo", "--lang", "en", "--demo-upload-interval", "0", "--cache-dir", cache.path],
             environment: ["TERM": "xterm-256color"])
-        let grid = try await tmux.waitFor("page 1") { $0.contains("page 1/25") }
-        // Titles sit under each photo row: two rows of photos mean two lines of titles.
-        let titleLines = grid.split(separator: "\n").filter { $0.contains("#99") || $0.contains("Фото 99") }
-        #expect(titleLines.count >= 2, "\(grid)")
+        // Titles sit under each photo row: two rows of photos mean two lines of titles. The page
+        // count is on the top line and the titles further down, so one capture may fall between
+        // them while tmux is still reading the frame: wait for the whole of it (a screen that never
+        // gets there is recorded, with the last capture).
+        try await tmux.waitFor("page 1 with two rows of titles") { screen in
+            let titleLines = screen.split(separator: "\n").filter { $0.contains("#99") || $0.contains("Фото 99") }
+            return screen.contains("page 1/25") && titleLines.count >= 2
+        }
         try await tmux.send("?")
         try await tmux.waitFor("the help") { $0.contains("Keys") && $0.contains("any key closes") }
         try await tmux.send("x")
         try await tmux.waitFor("the help closed") { !$0.contains("any key closes") }
         try await tmux.send("Right")
         try await tmux.send("Enter")
-        let large = try await tmux.waitFor("the large view") { $0.contains("Esc back") && $0.contains("ID: ") }
-        let title = large.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        #expect(!title.isEmpty && large.components(separatedBy: title).count == 2, "the title shows once: \(large)")
+        // The large view names its photo once, in the title bar: no label over the picture.
+        try await tmux.waitFor("the large view, its title shown once") { screen in
+            let title = screen.split(separator: "\n").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            return screen.contains("Esc back") && screen.contains("ID: ")
+                && !title.isEmpty && screen.components(separatedBy: title).count == 2
+        }
         try await tmux.send("Escape")
         try await tmux.waitFor("the grid again") { !$0.contains("Esc back") }
         try await tmux.send("q")
