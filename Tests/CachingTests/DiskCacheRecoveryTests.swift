@@ -107,6 +107,23 @@ struct DiskCacheRecoveryTests {
         expectEveryEntry(in: cache)
     }
 
+    @Test("a new index starts its WAL at open, so the first store only appends; the close empties it again")
+    func newIndexStartsItsWALAtOpen() throws {
+        let temp = TemporaryDirectory()
+        let wal = indexPath(in: temp.cache) + "-wal"
+        do {
+            let cache = try makeCache(at: temp.cache)
+            // A started WAL: its 32-byte header and at least one frame, written (and synced) by the open.
+            #expect(try walSize(wal) > 32, "the open wrote the WAL's first frame")
+            try cache.store(Data.sample(4_000, seed: 7), forKey: "first")
+            #expect(cache.data(forKey: "first") == Data.sample(4_000, seed: 7))
+        }
+        #expect(try walSize(wal) == 0, "the close checkpoints and empties it")
+        let reopened = try openSettled(at: temp.cache)
+        #expect(reopened.index.openedCleanly)
+        #expect(reopened.data(forKey: "first") == Data.sample(4_000, seed: 7))
+    }
+
     @Test("a cleanly closed cache opens and reads without a single write to its index")
     func cleanOpenWritesNothing() throws {
         let temp = TemporaryDirectory()
