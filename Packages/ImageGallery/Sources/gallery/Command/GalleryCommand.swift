@@ -211,7 +211,7 @@ struct GalleryCommand: AsyncParsableCommand {
     }
 
     private static func printLine(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardOutput.write(line + "\n")
     }
 
     @MainActor

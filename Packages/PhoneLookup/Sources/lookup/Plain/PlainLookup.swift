@@ -72,11 +72,11 @@ struct PlainLookup {
                 for row in results.rows { output += "  \(TerminalSafeText.line(row))\n" }
             }
             if output.utf8.count > 1 << 15 || offline == nil {
-                FileHandle.standardOutput.write(Data(output.utf8))
+                StandardOutput.write(output)
                 output.removeAll(keepingCapacity: true)
             }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardOutput.write(output)
     }
 }
 
