@@ -113,21 +113,21 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Called by libcurl with each header line of each response (redirects included).
-    fileprivate func receive(headerLine line: String) -> Bool {
-        if line.hasPrefix("HTTP/") {
+    fileprivate func receive(headerLine line: ResponseHeadLine) -> Bool {
+        switch line {
+        case .status:
             // A new response: a redirect's or an interim 100's head is not ours.
             headers = [:]
-            return true
-        }
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return announcedSizeFits() }
-        guard let colon = trimmed.firstIndex(of: ":") else { return true }
-        let name = String(trimmed[..<colon]).trimmingCharacters(in: .whitespaces)
-        let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        if let earlier = headers[name] {
-            headers[name] = earlier + ", " + value
-        } else {
-            headers[name] = value
+        case .end:
+            return announcedSizeFits()
+        case .field(let name, let value):
+            if let earlier = headers[name] {
+                headers[name] = earlier + ", " + value
+            } else {
+                headers[name] = value
+            }
+        case .other:
+            break
         }
         return true
     }
@@ -221,7 +221,7 @@ private let curlWriteHeader: ccurl_data_callback = { data, size, count, context 
     guard let data, let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
-    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    let line = ResponseHeadLine(UnsafeRawBufferPointer(start: data, count: length))
     return transfer.receive(headerLine: line) ? length : 0
 }
 #endif
