@@ -26,3 +26,11 @@ struct ResponseHeadLineTests {
         #expect(ResponseHeadLine(": no name\r\n") == .other)
     }
 }
+
+private extension ResponseHeadLine {
+    /// The line as libcurl would hand over its bytes.
+    init(_ line: String) {
+        var line = line
+        self = line.withUTF8 { Self(UnsafeRawBufferPointer($0)) }
+    }
+}

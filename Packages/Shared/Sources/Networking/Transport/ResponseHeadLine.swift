@@ -1,10 +1,10 @@
 /// One line of a response head as libcurl hands it to the header callback, read from its bytes:
 /// the status line that starts a head, a header field, or the blank line that ends the head.
 ///
-/// It works on bytes on purpose. Foundation's `trimmingCharacters(in:)`, used before, bridged every
-/// line through `NSString` on Linux, and the first line of a run instantiated that bridge's generic
-/// metadata on libcurl's driver thread: a fifth of that thread's time in a cold `gallery` run, spent
-/// while the first responses waited to be read.
+/// Bytes, not `String`: Foundation's `trimmingCharacters(in:)`, used before, bridged every line
+/// through `NSString` on libcurl's driver thread. (`InputText.trimmed` in CommandOptions trims a
+/// person's input by Unicode white space; a head's optional white space is HTTP's own, and
+/// Networking sits below CommandOptions.)
 enum ResponseHeadLine: Equatable {
     /// `HTTP/1.1 200 OK`, `HTTP/2 301`: a new head begins (a redirect's or an interim 1xx's head
     /// comes before the final one).
@@ -17,12 +17,11 @@ enum ResponseHeadLine: Equatable {
     case other
 
     init(_ line: UnsafeRawBufferPointer) {
-        let bytes = line.bindMemory(to: UInt8.self)
-        if bytes.starts(with: "HTTP/".utf8) {
+        if line.starts(with: "HTTP/".utf8) {
             self = .status
             return
         }
-        let content = Self.trimmed(bytes[...])
+        let content = Self.trimmed(line[...])
         guard !content.isEmpty else {
             self = .end
             return
@@ -36,18 +35,12 @@ enum ResponseHeadLine: Equatable {
             self = .other
             return
         }
-        self = .field(name: String(decoding: UnsafeBufferPointer(rebasing: name), as: UTF8.self),
-                      value: String(decoding: UnsafeBufferPointer(rebasing: Self.trimmed(content[(colon + 1)...])),
-                                    as: UTF8.self))
-    }
-
-    init(_ line: String) {
-        var line = line
-        self = line.withUTF8 { Self(UnsafeRawBufferPointer($0)) }
+        let value = Self.trimmed(content[(colon + 1)...])
+        self = .field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
     }
 
     /// Without the spaces, tabs, CRs and LFs at either end.
-    private static func trimmed(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
               let last = bytes.lastIndex(where: { !isSpace($0) })
