@@ -91,6 +91,22 @@ const char *ccurl_load(void) {
     return lib.loaded ? NULL : lib.error;
 }
 
+// libcurl's global set-up (OpenSSL's) runs right after the load, under a pthread_once of its own:
+// a thread that needs it meanwhile sleeps in the kernel until it is done. A Swift global's
+// initializer would do the same job, but its waiters take a priority-inheriting futex, on which
+// the kernel spins while the owner runs: a whole core burned for the 1-2 ms of OpenSSL's set-up,
+// and every page-table change of the thread doing the set-up then interrupts that core too.
+static pthread_once_t prepared = PTHREAD_ONCE_INIT;
+
+static void prepare_once(void) {
+    if (ccurl_load() == NULL) lib.global_init(CURL_GLOBAL_DEFAULT);
+}
+
+const char *ccurl_prepare(void) {
+    pthread_once(&prepared, prepare_once);
+    return lib.loaded ? NULL : lib.error;
+}
+
 static int ready(void) { return ccurl_load() == NULL; }
 
 // The one argument after an option is read as the type the option's number says, as libcurl

@@ -22,6 +22,11 @@ typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, voi
 /// loaded (the text stays valid for the life of the process).
 const char *ccurl_load(void);
 
+/// Loads libcurl and runs its global set-up (`curl_global_init` with CURL_GLOBAL_DEFAULT), once
+/// per process; a caller that comes while another runs it sleeps until it is done. Returns NULL
+/// when libcurl is ready, or why it could not be loaded, like `ccurl_load`.
+const char *ccurl_prepare(void);
+
 /// Names the calling thread as `ps -L` and debuggers show it (the first 15 bytes).
 void ccurl_name_thread(const char *name);
 

@@ -149,12 +149,7 @@ final class CurlMulti: @unchecked Sendable {
 
 extension CurlMulti {
     /// `curl_global_init` (which sets up OpenSSL), once per process, before the first handle; a
-    /// call after the first waits for it to finish.
-    static func initializeLibrary() { _ = curlGlobalInit }
+    /// call after the first sleeps until it is done (see `ccurl_prepare`).
+    static func initializeLibrary() { _ = ccurl_prepare() }
 }
-
-/// Swift runs a global's initializer once, and other callers wait for it.
-private let curlGlobalInit: Void = {
-    curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-}()
 #endif

@@ -103,7 +103,7 @@ extension HTTPClient {
     package static func prepareTransport() {
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { _ in
-            if ccurl_load() == nil { CurlMulti.initializeLibrary() }
+            _ = ccurl_prepare()
             return nil
         }, nil)
         if started == 0 { pthread_detach(thread) }
