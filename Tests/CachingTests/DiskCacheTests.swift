@@ -341,3 +341,76 @@ struct DiskCacheTests {
         }
     }
 }
+
+@Suite("Entry files written as header and payload")
+struct EntryFileWriteTests {
+    /// What a `write` that takes at most `limit` bytes a call, and fails with `interruptions` EINTRs
+    /// first, leaves in the file.
+    private func written(_ parts: [Data], limit: Int, interruptions: Int = 0) -> (bytes: Data, calls: Int, result: Int32?) {
+        var file = Data()
+        var calls = 0
+        var interrupted = 0
+        let result = parts[0].withUnsafeBytes { first in
+            parts[1].withUnsafeBytes { second in
+                POSIXFileStore.writeAll([first, second]) { pending in
+                    calls += 1
+                    if interrupted < interruptions {
+                        interrupted += 1
+                        errno = EINTR
+                        return -1
+                    }
+                    var budget = limit
+                    for part in pending where budget > 0 {
+                        let count = min(budget, part.iov_len)
+                        file.append(contentsOf: UnsafeRawBufferPointer(start: part.iov_base, count: count))
+                        budget -= count
+                    }
+                    return limit - budget
+                }
+            }
+        }
+        return (file, calls, result)
+    }
+
+    @Test("short writes and EINTR go on where they stopped, inside a part and across the two")
+    func shortWritesResume() {
+        let header = Data.sample(29, seed: 3)
+        let payload = Data.sample(1_000, seed: 4)
+        for limit in [1, 7, 29, 30, 64, 1_029, 4_096] {
+            let run = written([header, payload], limit: limit, interruptions: 2)
+            #expect(run.result == nil)
+            #expect(run.bytes == header + payload, "at most \(limit) bytes a call")
+            #expect(run.calls == 2 + (header.count + payload.count + limit - 1) / limit)
+        }
+        let empty = written([Data(), payload], limit: 300)
+        #expect(empty.bytes == payload && empty.calls == 4)
+    }
+
+    @Test("a write that fails stops at once with its errno")
+    func failureStops() {
+        var calls = 0
+        let payload = Data.sample(100, seed: 5)
+        let result = payload.withUnsafeBytes { bytes in
+            POSIXFileStore.writeAll([bytes, bytes]) { _ in
+                calls += 1
+                errno = ENOSPC
+                return -1
+            }
+        }
+        #expect(result == ENOSPC)
+        #expect(calls == 1)
+    }
+
+    @Test("an entry file is its header, then the payload as it was handed in")
+    func fileLayout() throws {
+        let temp = TemporaryDirectory()
+        let cache = try makeCache(at: temp.cache)
+        let payload = Data.sample(70_000, seed: 6)
+        let key = "https://example.com/p.jpg"
+        try cache.store(payload, forKey: key)
+        let file = try Data(contentsOf: temp.cache.appendingPathComponent("entries/" + DiskCache.fileName(forKey: key)))
+        let header = EntryHeader(key: key, payloadLength: payload.count, checksum: XXHash64.digest(of: payload))
+        #expect(file == header.encoded + payload)
+        #expect(file == EntryHeader.file(for: payload, key: key, checksum: header.checksum))
+    }
+}

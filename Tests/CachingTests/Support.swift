@@ -42,14 +42,15 @@ final class FaultyFileStore: FileStoring {
 
     func createDirectory(at path: String) throws(FileSystemFailure) { try real.createDirectory(at: path) }
 
-    func writeNewFile(_ data: Data, at path: String, synchronously: Bool) throws(FileSystemFailure) {
+    func writeNewFile(_ head: Data, then body: Data, at path: String, synchronously: Bool) throws(FileSystemFailure) {
         temporaryWrites.withLock { $0.append(path) }
         if let failure = failure(at: .write, path: path) {
             // A full disk typically fails part-way: leave a partial file as the kernel would.
-            try real.writeNewFile(data.prefix(data.count / 2), at: path, synchronously: false)
+            let whole = head + body
+            try real.writeNewFile(whole.prefix(whole.count / 2), then: Data(), at: path, synchronously: false)
             throw failure
         }
-        try real.writeNewFile(data, at: path, synchronously: synchronously)
+        try real.writeNewFile(head, then: body, at: path, synchronously: synchronously)
     }
 
     func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure) {

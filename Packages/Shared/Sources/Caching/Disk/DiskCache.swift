@@ -193,8 +193,8 @@ public final class DiskCache: Sendable {
         let temporaryPath = entriesPath + "/" + Self.temporaryPrefix + UUID().uuidString
         let checksum = XXHash64.digest(of: data)
         do {
-            try files.writeNewFile(EntryHeader.file(for: data, key: key, checksum: checksum), at: temporaryPath,
-                                   synchronously: options.synchronousWrites)
+            let header = EntryHeader(key: key, payloadLength: data.count, checksum: checksum)
+            try files.writeNewFile(header.encoded, then: data, at: temporaryPath, synchronously: options.synchronousWrites)
         } catch {
             try? files.removeFile(at: temporaryPath)
             throw DiskCacheError(error)

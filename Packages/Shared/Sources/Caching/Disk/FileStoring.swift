@@ -28,8 +28,9 @@ struct DirectoryEntry: Sendable, Equatable {
 protocol FileStoring: Sendable {
     /// Creates `path` and any missing parents; succeeds if it already is a directory.
     func createDirectory(at path: String) throws(FileSystemFailure)
-    /// Writes `data` to a file that must not exist yet, flushing it to the device if `synchronously`.
-    func writeNewFile(_ data: Data, at path: String, synchronously: Bool) throws(FileSystemFailure)
+    /// Writes `head` and then `body` to a file that must not exist yet, flushing it to the device
+    /// if `synchronously`.
+    func writeNewFile(_ head: Data, then body: Data, at path: String, synchronously: Bool) throws(FileSystemFailure)
     /// Atomically puts the file at `source` in place of `destination` (rename(2)).
     func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure)
     /// The whole contents of the file at `path` (`ENOENT` when it does not exist).
@@ -68,22 +69,19 @@ struct POSIXFileStore: FileStoring {
         }
     }
 
-    func writeNewFile(_ data: Data, at path: String, synchronously: Bool) throws(FileSystemFailure) {
+    /// One `writev` hands the kernel both parts where they are: an entry's payload is never copied
+    /// behind its header into a new buffer first (for a picture, an allocation of its size, faulted
+    /// in page by page and handed back).
+    func writeNewFile(_ head: Data, then body: Data, at path: String, synchronously: Bool) throws(FileSystemFailure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileSystemFailure(operation: "open", path: path, code: errno) }
         var failure: FileSystemFailure?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = FileSystemFailure(operation: "write", path: path, code: errno)
-                    return
-                }
-                offset += written
+        let code = head.withUnsafeBytes { head in
+            body.withUnsafeBytes { body in
+                Self.writeAll([head, body]) { pending in writev(descriptor, pending.baseAddress, Int32(pending.count)) }
             }
         }
+        if let code { failure = FileSystemFailure(operation: "write", path: path, code: code) }
         if failure == nil, synchronously, fsync(descriptor) != 0 {
             failure = FileSystemFailure(operation: "fsync", path: path, code: errno)
         }
@@ -95,6 +93,38 @@ struct POSIXFileStore: FileStoring {
             unlink(path)
             throw failure
         }
+    }
+
+    /// Writes every byte of `parts` in order through `write` (`writev` on the file), which is handed
+    /// the parts still to write and returns how many bytes it took, or -1 with `errno` set. Goes on
+    /// after short writes and EINTR; returns the `errno` of a failed write, or nil.
+    static func writeAll(
+        _ parts: [UnsafeRawBufferPointer], with write: (UnsafeBufferPointer<iovec>) -> Int
+    ) -> Int32? {
+        var vector = parts.filter { !$0.isEmpty }.map {
+            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+        }
+        var first = 0
+        while first < vector.count {
+            let written = vector.withUnsafeBufferPointer { vector in
+                write(UnsafeBufferPointer(rebasing: vector[first...]))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            // Past what was written: whole parts, then the front of the part written in part.
+            var left = written
+            while first < vector.count, left >= vector[first].iov_len {
+                left -= vector[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                vector[first].iov_base = vector[first].iov_base.map { $0 + left }
+                vector[first].iov_len -= left
+            }
+        }
+        return nil
     }
 
     func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure) {

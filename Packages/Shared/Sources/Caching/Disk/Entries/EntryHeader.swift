@@ -32,19 +32,23 @@ struct EntryHeader: Sendable, Equatable {
     /// The header's length on disk: the fixed part and the key.
     var encodedLength: Int { Self.fixedLength + key.utf8.count }
 
-    /// The whole file for `payload` stored under `key`: header, then payload.
-    static func file(for payload: Data, key: String, checksum: UInt64) -> Data {
-        let header = EntryHeader(key: key, payloadLength: payload.count, checksum: checksum)
-        var file = Data(capacity: header.encodedLength + payload.count)
-        file.append(contentsOf: magic)
-        file.append(contentsOf: [version, 0, 0, 0])
-        appendLittleEndian(UInt32(key.utf8.count), to: &file)
-        appendLittleEndian(UInt64(payload.count), to: &file)
-        appendLittleEndian(checksum, to: &file)
+    /// The header's bytes: what an entry file holds before its payload.
+    var encoded: Data {
+        var bytes = Data(capacity: encodedLength)
+        bytes.append(contentsOf: Self.magic)
+        bytes.append(contentsOf: [Self.version, 0, 0, 0])
+        Self.appendLittleEndian(UInt32(key.utf8.count), to: &bytes)
+        Self.appendLittleEndian(UInt64(payloadLength), to: &bytes)
+        Self.appendLittleEndian(checksum, to: &bytes)
         // An array: Data's append of any other sequence looks conformances up at run time.
-        file.append(contentsOf: Array(key.utf8))
-        file.append(payload)
-        return file
+        bytes.append(contentsOf: Array(key.utf8))
+        return bytes
+    }
+
+    /// The whole file for `payload` stored under `key`: header, then payload. A store writes the
+    /// two parts as they are (see `FileStoring.writeNewFile`) rather than copying the payload.
+    static func file(for payload: Data, key: String, checksum: UInt64) -> Data {
+        EntryHeader(key: key, payloadLength: payload.count, checksum: checksum).encoded + payload
     }
 
     /// Reads the header at the start of `bytes` (a whole file or its first bytes); nil when they
