@@ -164,6 +164,8 @@ struct DiskCacheTests {
 
     enum Damage: String, CaseIterable, Sendable {
         case flippedBytes, flippedHeader, truncated, extended, deleted, replacedByEmptyFile, headerOnly
+        /// A whole, self-consistent file, but another key's (of the same length) or another payload's.
+        case anotherKeysFile, anotherPayloadsFile
     }
 
     @Test("a damaged or missing file is a miss and its entry is dropped", arguments: Damage.allCases)
@@ -190,6 +192,13 @@ struct DiskCacheTests {
         case .extended: try (bytes + Data([1, 2, 3])).write(to: URL(fileURLWithPath: path))
         case .deleted: try FileManager.default.removeItem(atPath: path)
         case .replacedByEmptyFile: try Data().write(to: URL(fileURLWithPath: path))
+        case .anotherKeysFile:
+            try EntryHeader.file(for: original, key: "victin", checksum: XXHash64.digest(of: original))
+                .write(to: URL(fileURLWithPath: path))
+        case .anotherPayloadsFile:
+            let other = Data.sample(4_096, seed: 10)
+            try EntryHeader.file(for: other, key: "victim", checksum: XXHash64.digest(of: other))
+                .write(to: URL(fileURLWithPath: path))
         }
 
         #expect(cache.data(forKey: "victim") == nil)
@@ -399,6 +408,75 @@ struct EntryFileWriteTests {
         }
         #expect(result == ENOSPC)
         #expect(calls == 1)
+    }
+
+    @Test("short reads and EINTR fill the head and the body in order; a file that ends early is no entry")
+    func shortReadsResume() {
+        let file = Data.sample(1_029, seed: 7)
+        for limit in [1, 7, 29, 30, 500, 4_096] {
+            var offset = 0
+            var interrupted = false
+            var head = [UInt8](repeating: 0, count: 29)
+            var body = [UInt8](repeating: 0, count: 1_000)
+            let result = head.withUnsafeMutableBytes { head in
+                body.withUnsafeMutableBytes { body in
+                    POSIXFileStore.readAll([head, body]) { pending in
+                        if !interrupted {
+                            interrupted = true
+                            errno = EINTR
+                            return -1
+                        }
+                        var budget = min(limit, file.count - offset)
+                        let start = offset
+                        for part in pending where budget > 0 {
+                            let count = min(budget, part.iov_len)
+                            file.copyBytes(to: part.iov_base!.assumingMemoryBound(to: UInt8.self),
+                                           from: offset..<offset + count)
+                            offset += count
+                            budget -= count
+                        }
+                        return offset - start
+                    }
+                }
+            }
+            #expect(result == .filled, "at most \(limit) bytes a call")
+            #expect(Data(head + body) == file)
+        }
+        var short = [UInt8](repeating: 0, count: 64)
+        let ended = short.withUnsafeMutableBytes { buffer in
+            var given = false
+            return POSIXFileStore.readAll([buffer]) { pending in
+                defer { given = true }
+                return given ? 0 : min(10, pending[0].iov_len)
+            }
+        }
+        #expect(ended == .endedEarly)
+        let failed = short.withUnsafeMutableBytes { buffer in
+            POSIXFileStore.readAll([buffer]) { _ in
+                errno = EIO
+                return -1
+            }
+        }
+        #expect(failed == .failed(EIO))
+    }
+
+    @Test("a file is read only at the length its row implies, into a head and a body")
+    func splitRead() throws {
+        let temp = TemporaryDirectory()
+        try FileManager.default.createDirectory(at: temp.cache, withIntermediateDirectories: true)
+        let path = temp.cache.appendingPathComponent("file").path
+        let bytes = Data.sample(300, seed: 8)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let store = POSIXFileStore()
+        let read = try #require(try store.readFile(at: path, headLength: 40, bodyLength: 260))
+        #expect(read.head == bytes.prefix(40))
+        #expect(read.body == bytes.dropFirst(40))
+        #expect(read.body.startIndex == 0)
+        #expect(try store.readFile(at: path, headLength: 40, bodyLength: 259) == nil)
+        #expect(try store.readFile(at: path, headLength: 40, bodyLength: 261) == nil)
+        let empty = try #require(try store.readFile(at: path, headLength: 300, bodyLength: 0))
+        #expect(empty.head == bytes && empty.body.isEmpty)
+        #expect(throws: FileSystemFailure.self) { try store.readFile(at: path + "-gone", headLength: 0, bodyLength: 0) }
     }
 
     @Test("an entry file is its header, then the payload as it was handed in")

@@ -58,7 +58,9 @@ final class FaultyFileStore: FileStoring {
         try real.moveItem(at: source, replacing: destination)
     }
 
-    func readFile(at path: String) throws(FileSystemFailure) -> Data { try real.readFile(at: path) }
+    func readFile(at path: String, headLength: Int, bodyLength: Int) throws(FileSystemFailure) -> (head: Data, body: Data)? {
+        try real.readFile(at: path, headLength: headLength, bodyLength: bodyLength)
+    }
     func readPrefix(of path: String, count: Int) throws(FileSystemFailure) -> (bytes: Data, fileSize: Int) {
         try real.readPrefix(of: path, count: count)
     }

@@ -142,10 +142,14 @@ public final class DiskCache: Sendable {
             }
             guard let row else { return nil }
             do {
-                let file = try files.readFile(at: entriesPath + "/" + row.fileName)
-                if let verified = EntryHeader.verifiedPayload(of: file, key: key), verified.checksum == row.checksum {
+                // The file must be exactly the header the row implies and the payload: the header is
+                // read apart, so the payload comes back as it was read, without a copy.
+                let expected = EntryHeader(key: key, payloadLength: row.size, checksum: row.checksum)
+                if let file = try files.readFile(at: entriesPath + "/" + row.fileName,
+                                                 headLength: expected.encodedLength, bodyLength: row.size),
+                   EntryHeader.parse(file.head) == expected, XXHash64.digest(of: file.body) == row.checksum {
                     recordAccess(to: key, lastRecorded: row.lastAccess)
-                    return verified.payload
+                    return file.body
                 }
             } catch where error.code != ENOENT {
                 // EIO, EMFILE...: possibly transient, so the entry is kept.

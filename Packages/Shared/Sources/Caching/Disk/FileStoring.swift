@@ -33,8 +33,10 @@ protocol FileStoring: Sendable {
     func writeNewFile(_ head: Data, then body: Data, at path: String, synchronously: Bool) throws(FileSystemFailure)
     /// Atomically puts the file at `source` in place of `destination` (rename(2)).
     func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure)
-    /// The whole contents of the file at `path` (`ENOENT` when it does not exist).
-    func readFile(at path: String) throws(FileSystemFailure) -> Data
+    /// The file at `path`, when it is `headLength + bodyLength` bytes long, read into two buffers:
+    /// its first `headLength` bytes and the rest. nil when it has any other length, or shrinks
+    /// while it is read (`ENOENT` when it does not exist).
+    func readFile(at path: String, headLength: Int, bodyLength: Int) throws(FileSystemFailure) -> (head: Data, body: Data)?
     /// At most the first `count` bytes of the file at `path`, and the file's whole size.
     func readPrefix(of path: String, count: Int) throws(FileSystemFailure) -> (bytes: Data, fileSize: Int)
     /// Removes the file at `path`; a file that is already gone is not an error.
@@ -113,18 +115,25 @@ struct POSIXFileStore: FileStoring {
                 if errno == EINTR { continue }
                 return errno
             }
-            // Past what was written: whole parts, then the front of the part written in part.
-            var left = written
-            while first < vector.count, left >= vector[first].iov_len {
-                left -= vector[first].iov_len
-                first += 1
-            }
-            if left > 0 {
-                vector[first].iov_base = vector[first].iov_base.map { $0 + left }
-                vector[first].iov_len -= left
-            }
+            first = advance(&vector, from: first, past: written)
         }
         return nil
+    }
+
+    /// Moves `vector`, whose parts from `first` on are still to go, past `count` more bytes done:
+    /// whole parts, then the front of a part done in part. Returns the first part still to go.
+    private static func advance(_ vector: inout [iovec], from first: Int, past count: Int) -> Int {
+        var first = first
+        var left = count
+        while first < vector.count, left >= vector[first].iov_len {
+            left -= vector[first].iov_len
+            first += 1
+        }
+        if left > 0 {
+            vector[first].iov_base = vector[first].iov_base.map { $0 + left }
+            vector[first].iov_len -= left
+        }
+        return first
     }
 
     func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure) {
@@ -133,31 +142,61 @@ struct POSIXFileStore: FileStoring {
         }
     }
 
-    func readFile(at path: String) throws(FileSystemFailure) -> Data {
+    /// One `readv` puts the head and the body each in its own buffer: the body is handed back as
+    /// it was read, neither copied out of a buffer of the whole file nor zeroed before the read.
+    func readFile(at path: String, headLength: Int, bodyLength: Int) throws(FileSystemFailure) -> (head: Data, body: Data)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemFailure(operation: "open", path: path, code: errno) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FileSystemFailure(operation: "fstat", path: path, code: errno) }
-        var data = Data(count: Int(info.st_size))
-        var failure: Int32?
-        let total = data.withUnsafeMutableBytes { buffer -> Int in
-            var offset = 0
-            while offset < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if count == 0 { break }  // the file shrank under us: the checksum will say so
-                offset += count
-            }
-            return offset
+        guard headLength >= 0, bodyLength >= 0, Int(info.st_size) == headLength + bodyLength else { return nil }
+        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: max(headLength, 1), alignment: 16)
+        let body = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bodyLength, 1), alignment: 16)
+        let parts = [UnsafeMutableRawBufferPointer(rebasing: head[..<headLength]),
+                     UnsafeMutableRawBufferPointer(rebasing: body[..<bodyLength])]
+        let outcome = Self.readAll(parts) { pending in readv(descriptor, pending.baseAddress, Int32(pending.count)) }
+        guard outcome == .filled else {
+            head.deallocate()
+            body.deallocate()
+            if case .failed(let code) = outcome { throw FileSystemFailure(operation: "read", path: path, code: code) }
+            return nil  // the file shrank under us: torn, like a wrong length
         }
-        if let failure { throw FileSystemFailure(operation: "read", path: path, code: failure) }
-        if total < data.count { data.removeSubrange(total...) }
-        return data
+        return (Self.data(taking: head, count: headLength), Self.data(taking: body, count: bodyLength))
+    }
+
+    /// Fills every byte of `parts` in order through `read` (`readv` on the file), which is handed
+    /// the parts still to fill and returns how many bytes it put there (0 at the end of the file),
+    /// or -1 with `errno` set. Goes on after short reads and EINTR.
+    static func readAll(
+        _ parts: [UnsafeMutableRawBufferPointer], with read: (UnsafeBufferPointer<iovec>) -> Int
+    ) -> ReadOutcome {
+        var vector = parts.filter { !$0.isEmpty }.map { iovec(iov_base: $0.baseAddress, iov_len: $0.count) }
+        var first = 0
+        while first < vector.count {
+            let count = vector.withUnsafeBufferPointer { vector in
+                read(UnsafeBufferPointer(rebasing: vector[first...]))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            if count == 0 { return .endedEarly }
+            first = Self.advance(&vector, from: first, past: count)
+        }
+        return .filled
+    }
+
+    /// How `readAll` ended: every part filled, the file ended first, or a read failed with an `errno`.
+    enum ReadOutcome: Equatable { case filled, endedEarly, failed(Int32) }
+
+    /// A buffer from `allocate` as `Data` that frees it when the last copy goes.
+    private static func data(taking buffer: UnsafeMutableRawBufferPointer, count: Int) -> Data {
+        guard count > 0, let base = buffer.baseAddress else {
+            buffer.deallocate()
+            return Data()
+        }
+        return Data(bytesNoCopy: base, count: count, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 
     func readPrefix(of path: String, count: Int) throws(FileSystemFailure) -> (bytes: Data, fileSize: Int) {

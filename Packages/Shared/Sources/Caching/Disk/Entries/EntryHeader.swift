@@ -68,20 +68,6 @@ struct EntryHeader: Sendable, Equatable {
         }
     }
 
-    /// The payload of a whole entry file for `key`, if the header names that key and the payload
-    /// has the recorded length and checksum; nil for anything torn, damaged or foreign.
-    static func verifiedPayload(of file: Data, key: String) -> (payload: Data, checksum: UInt64)? {
-        guard let header = parse(file), header.key == key,
-              file.count == header.encodedLength + header.payloadLength
-        else { return nil }
-        let start = file.startIndex + header.encodedLength
-        let checksum = file.withUnsafeBytes { raw in
-            XXHash64.digest(UnsafeRawBufferPointer(rebasing: raw[header.encodedLength...]))
-        }
-        guard checksum == header.checksum else { return nil }
-        return (file.subdata(in: start..<file.endIndex), checksum)
-    }
-
     private static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to data: inout Data) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
