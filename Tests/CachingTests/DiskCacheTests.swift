@@ -395,7 +395,7 @@ struct EntryFileWriteTests {
         #expect(empty.bytes == payload && empty.calls == 4)
     }
 
-    @Test("a write that fails stops at once with its errno")
+    @Test("a write that fails, or takes nothing, stops at once with an errno")
     func failureStops() {
         var calls = 0
         let payload = Data.sample(100, seed: 5)
@@ -408,6 +408,15 @@ struct EntryFileWriteTests {
         }
         #expect(result == ENOSPC)
         #expect(calls == 1)
+        var stuck = 0
+        let refused = payload.withUnsafeBytes { bytes in
+            POSIXFileStore.writeAll([bytes]) { _ in
+                stuck += 1
+                return 0
+            }
+        }
+        #expect(refused == EIO, "a write that takes nothing fails rather than spinning")
+        #expect(stuck == 1)
     }
 
     @Test("short reads and EINTR fill the head and the body in order; a file that ends early is no entry")
@@ -439,7 +448,7 @@ struct EntryFileWriteTests {
                     }
                 }
             }
-            #expect(result == .filled, "at most \(limit) bytes a call")
+            #expect(result == .done, "at most \(limit) bytes a call")
             #expect(Data(head + body) == file)
         }
         var short = [UInt8](repeating: 0, count: 64)
@@ -450,7 +459,7 @@ struct EntryFileWriteTests {
                 return given ? 0 : min(10, pending[0].iov_len)
             }
         }
-        #expect(ended == .endedEarly)
+        #expect(ended == .stopped)
         let failed = short.withUnsafeMutableBytes { buffer in
             POSIXFileStore.readAll([buffer]) { _ in
                 errno = EIO

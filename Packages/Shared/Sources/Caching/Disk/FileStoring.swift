@@ -98,42 +98,59 @@ struct POSIXFileStore: FileStoring {
     }
 
     /// Writes every byte of `parts` in order through `write` (`writev` on the file), which is handed
-    /// the parts still to write and returns how many bytes it took, or -1 with `errno` set. Goes on
-    /// after short writes and EINTR; returns the `errno` of a failed write, or nil.
+    /// the parts still to write and returns how many bytes it took, or -1 with `errno` set. Returns
+    /// the `errno` of a failed write, or nil; a write that takes nothing fails as EIO.
     static func writeAll(
         _ parts: [UnsafeRawBufferPointer], with write: (UnsafeBufferPointer<iovec>) -> Int
     ) -> Int32? {
-        var vector = parts.filter { !$0.isEmpty }.map {
-            iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count)
+        let vector = parts.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+        switch transferAll(vector, with: write) {
+        case .done: return nil
+        case .stopped: return EIO
+        case .failed(let code): return code
         }
-        var first = 0
-        while first < vector.count {
-            let written = vector.withUnsafeBufferPointer { vector in
-                write(UnsafeBufferPointer(rebasing: vector[first...]))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            first = advance(&vector, from: first, past: written)
-        }
-        return nil
     }
 
-    /// Moves `vector`, whose parts from `first` on are still to go, past `count` more bytes done:
-    /// whole parts, then the front of a part done in part. Returns the first part still to go.
-    private static func advance(_ vector: inout [iovec], from first: Int, past count: Int) -> Int {
-        var first = first
-        var left = count
-        while first < vector.count, left >= vector[first].iov_len {
-            left -= vector[first].iov_len
-            first += 1
+    /// Fills every byte of `parts` in order through `read` (`readv` on the file), which is handed
+    /// the parts still to fill and returns how many bytes it put there (0 at the end of the file),
+    /// or -1 with `errno` set; `.stopped` when the file ended first.
+    static func readAll(
+        _ parts: [UnsafeMutableRawBufferPointer], with read: (UnsafeBufferPointer<iovec>) -> Int
+    ) -> TransferOutcome {
+        transferAll(parts.map { iovec(iov_base: $0.baseAddress, iov_len: $0.count) }, with: read)
+    }
+
+    /// How moving every byte of an I/O vector ended: all of them moved, a call moved none (the end
+    /// of a file), or a call failed with an `errno`.
+    enum TransferOutcome: Equatable { case done, stopped, failed(Int32) }
+
+    /// Calls `call` with the parts of `vector` still to go until every byte has gone, going on
+    /// after short transfers (past whole parts, then the front of a part done in part) and EINTR.
+    private static func transferAll(
+        _ vector: [iovec], with call: (UnsafeBufferPointer<iovec>) -> Int
+    ) -> TransferOutcome {
+        var vector = vector.filter { $0.iov_len > 0 }
+        var first = 0
+        while first < vector.count {
+            let count = vector.withUnsafeBufferPointer { vector in
+                call(UnsafeBufferPointer(rebasing: vector[first...]))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            if count == 0 { return .stopped }
+            var left = count
+            while first < vector.count, left >= vector[first].iov_len {
+                left -= vector[first].iov_len
+                first += 1
+            }
+            if left > 0 {
+                vector[first].iov_base = vector[first].iov_base.map { $0 + left }
+                vector[first].iov_len -= left
+            }
         }
-        if left > 0 {
-            vector[first].iov_base = vector[first].iov_base.map { $0 + left }
-            vector[first].iov_len -= left
-        }
-        return first
+        return .done
     }
 
     func moveItem(at source: String, replacing destination: String) throws(FileSystemFailure) {
@@ -156,7 +173,7 @@ struct POSIXFileStore: FileStoring {
         let parts = [UnsafeMutableRawBufferPointer(rebasing: head[..<headLength]),
                      UnsafeMutableRawBufferPointer(rebasing: body[..<bodyLength])]
         let outcome = Self.readAll(parts) { pending in readv(descriptor, pending.baseAddress, Int32(pending.count)) }
-        guard outcome == .filled else {
+        guard outcome == .done else {
             head.deallocate()
             body.deallocate()
             if case .failed(let code) = outcome { throw FileSystemFailure(operation: "read", path: path, code: code) }
@@ -164,31 +181,6 @@ struct POSIXFileStore: FileStoring {
         }
         return (Self.data(taking: head, count: headLength), Self.data(taking: body, count: bodyLength))
     }
-
-    /// Fills every byte of `parts` in order through `read` (`readv` on the file), which is handed
-    /// the parts still to fill and returns how many bytes it put there (0 at the end of the file),
-    /// or -1 with `errno` set. Goes on after short reads and EINTR.
-    static func readAll(
-        _ parts: [UnsafeMutableRawBufferPointer], with read: (UnsafeBufferPointer<iovec>) -> Int
-    ) -> ReadOutcome {
-        var vector = parts.filter { !$0.isEmpty }.map { iovec(iov_base: $0.baseAddress, iov_len: $0.count) }
-        var first = 0
-        while first < vector.count {
-            let count = vector.withUnsafeBufferPointer { vector in
-                read(UnsafeBufferPointer(rebasing: vector[first...]))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failed(errno)
-            }
-            if count == 0 { return .endedEarly }
-            first = Self.advance(&vector, from: first, past: count)
-        }
-        return .filled
-    }
-
-    /// How `readAll` ended: every part filled, the file ended first, or a read failed with an `errno`.
-    enum ReadOutcome: Equatable { case filled, endedEarly, failed(Int32) }
 
     /// A buffer from `allocate` as `Data` that frees it when the last copy goes.
     private static func data(taking buffer: UnsafeMutableRawBufferPointer, count: Int) -> Data {
