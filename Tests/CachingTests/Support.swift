@@ -150,3 +150,10 @@ func entryNames(in directory: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("entries").path)) ?? [])
         .sorted()
 }
+
+extension EntryHeader {
+    /// The whole file for `payload` stored under `key`, as a store leaves it: header, then payload.
+    static func file(for payload: Data, key: String, checksum: UInt64) -> Data {
+        EntryHeader(key: key, payloadLength: payload.count, checksum: checksum).encoded + payload
+    }
+}

@@ -32,7 +32,8 @@ struct EntryHeader: Sendable, Equatable {
     /// The header's length on disk: the fixed part and the key.
     var encodedLength: Int { Self.fixedLength + key.utf8.count }
 
-    /// The header's bytes: what an entry file holds before its payload.
+    /// The header's bytes: what an entry file holds before its payload (a store writes the two
+    /// parts as they are, see `FileStoring.writeNewFile`, rather than copying the payload).
     var encoded: Data {
         var bytes = Data(capacity: encodedLength)
         bytes.append(contentsOf: Self.magic)
@@ -43,12 +44,6 @@ struct EntryHeader: Sendable, Equatable {
         // An array: Data's append of any other sequence looks conformances up at run time.
         bytes.append(contentsOf: Array(key.utf8))
         return bytes
-    }
-
-    /// The whole file for `payload` stored under `key`: header, then payload. A store writes the
-    /// two parts as they are (see `FileStoring.writeNewFile`) rather than copying the payload.
-    static func file(for payload: Data, key: String, checksum: UInt64) -> Data {
-        EntryHeader(key: key, payloadLength: payload.count, checksum: checksum).encoded + payload
     }
 
     /// Reads the header at the start of `bytes` (a whole file or its first bytes); nil when they
