@@ -113,7 +113,7 @@ struct DiskCacheRecoveryTests {
         let wal = indexPath(in: temp.cache) + "-wal"
         do {
             let cache = try makeCache(at: temp.cache)
-            // A started WAL: its 32-byte header and at least one frame, written (and synced) by the open.
+            // A started WAL: its 32-byte header and at least one frame, written by the open.
             #expect(try walSize(wal) > 32, "the open wrote the WAL's first frame")
             try cache.store(Data.sample(4_000, seed: 7), forKey: "first")
             #expect(cache.data(forKey: "first") == Data.sample(4_000, seed: 7))
