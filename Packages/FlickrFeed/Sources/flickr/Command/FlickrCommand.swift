@@ -27,6 +27,9 @@ struct FlickrCommand: AsyncParsableCommand {
             """
     )
 
+    /// Exits from where the work ended (see `mainThenExit`).
+    static func main() async { await mainThenExit() }
+
     @Option(name: .customLong("api-key"), help: "Your Flickr API key (or set FLICKR_API_KEY).")
     var apiKey: String?
 

@@ -69,7 +69,7 @@ struct GalleryCommand: AsyncParsableCommand {
         if !DiskCache.exists(in: cache) {
             DispatchQueue.global().async { HTTPClient.prepareTransport() }
         }
-        await main(nil)
+        await mainThenExit()
     }
 
     mutating func validate() throws {

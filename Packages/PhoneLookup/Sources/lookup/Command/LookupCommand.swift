@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOptions
 import DemoServer
 import ErrorReporting
 import Foundation
@@ -15,6 +16,9 @@ struct LookupCommand: AsyncParsableCommand {
         subcommands: [Interactive.self, Search.self, Countries.self, Serve.self],
         defaultSubcommand: Interactive.self
     )
+
+    /// Exits from where the work ended (see `mainThenExit`).
+    static func main() async { await mainThenExit() }
 
     @OptionGroup var options: CommonOptions
 }
