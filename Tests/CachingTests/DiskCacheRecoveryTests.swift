@@ -85,6 +85,63 @@ struct DiskCacheRecoveryTests {
         #expect(cache.data(forKey: Self.keys[0]) == Data.sample(1_000, seed: 0))
     }
 
+    enum RowDamage: String, CaseIterable, Sendable {
+        case nameOutside, nameNotAnEntry, sizeNotANumber, checksumNotAnInteger
+
+        var assignment: String {
+            switch self {
+            case .nameOutside: "fileName = '../victim'"
+            case .nameNotAnEntry: "fileName = '\(String(repeating: "A", count: 64))'"
+            case .sizeNotANumber: "size = 'many'"
+            case .checksumNotAnInteger: "checksum = 1.5"
+            }
+        }
+    }
+
+    @Test("an index row that names a file outside the entries, or holds a value of the wrong type, is damage: nothing outside is read or deleted, and the entry comes back from its file",
+          arguments: RowDamage.allCases)
+    func damagedRowRebuilt(_ damage: RowDamage) throws {
+        let temp = TemporaryDirectory()
+        try fill(temp.cache)
+        let victim = temp.cache.appendingPathComponent("victim")
+        try Data.sample(1_300, seed: 1).write(to: victim)
+        let key = Self.keys[1]
+        let queue = try DatabaseQueue(path: indexPath(in: temp.cache))
+        try queue.write { db in
+            try db.execute(sql: "UPDATE entry SET \(damage.assignment) WHERE key = ?", arguments: [key])
+        }
+        try queue.close()
+
+        let recorder = LogRecorder()
+        let cache = try openSettled(at: temp.cache, logger: recorder.logger)
+
+        #expect(cache.data(forKey: key) == Data.sample(1_300, seed: 1))
+        #expect(recorder.contains("index is corrupt"))
+        #expect(try Data(contentsOf: victim) == Data.sample(1_300, seed: 1), "the file outside is untouched")
+        expectEveryEntry(in: cache)
+    }
+
+    @Test("eviction never deletes a file outside the entries that a doctored row names")
+    func evictionStaysInside() throws {
+        let temp = TemporaryDirectory()
+        let victim = temp.cache.appendingPathComponent("victim")
+        do {
+            let cache = try makeCache(at: temp.cache, sizeLimit: 10_000)
+            try cache.store(Data.sample(4_000), forKey: "old")
+        }
+        try Data.sample(100).write(to: victim)
+        let queue = try DatabaseQueue(path: indexPath(in: temp.cache))
+        try queue.write { db in try db.execute(sql: "UPDATE entry SET fileName = '../victim' WHERE key = 'old'") }
+        try queue.close()
+
+        let cache = try openSettled(at: temp.cache, sizeLimit: 10_000)
+        try cache.store(Data.sample(8_000, seed: 2), forKey: "new")
+
+        #expect(cache.data(forKey: "new") == Data.sample(8_000, seed: 2))
+        #expect(!cache.contains("old"), "the doctored row was evicted")
+        #expect(FileManager.default.fileExists(atPath: victim.path))
+    }
+
     @Test("entries from before the header format are dropped cleanly, with their index")
     func oldFormatDropped() throws {
         let temp = TemporaryDirectory()

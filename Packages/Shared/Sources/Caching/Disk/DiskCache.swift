@@ -287,6 +287,14 @@ public final class DiskCache: Sendable {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
+    /// Whether `name` has the shape of an entry's file name (see ``fileName(forKey:)``): 64
+    /// lowercase hex digits. A name from the index is only ever joined to the entries folder
+    /// after this check, so a damaged or doctored index can make the cache neither read nor
+    /// delete anything outside it.
+    static func isEntryFileName(_ name: some Collection<UInt8>) -> Bool {
+        name.count == SHA256.byteCount * 2 && name.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     private enum DropOutcome { case dropped, gone, replaced }
 
     /// Deletes the entry for `key` if its row is still the one we found wanting; tells whether

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// One row of the index: what the cache knows about one entry without opening its file.
 struct IndexRow: Sendable, Equatable {
@@ -26,12 +27,48 @@ struct IndexRow: Sendable, Equatable {
         CREATE INDEX entry_lastAccess ON entry(lastAccess);
         """
 
+    /// The row for `key`, or nil. Every read of the cache starts here.
+    ///
+    /// Steps GRDB's cached statement itself and reads the five columns where SQLite keeps them:
+    /// `Row.fetchOne` builds a cursor, a row and a copy of that row for them, some 7 µs of the
+    /// 9 µs a lookup took (the `disk-read` bench row), where SQLite's own search is well under one.
+    /// A file name that is not an entry's, or a NULL where the schema allows none, is damage:
+    /// it throws `SQLITE_CORRUPT`, which rebuilds the index from the entry files.
     static func fetch(key: String, in db: Database) throws -> IndexRow? {
-        let statement = try db.cachedStatement(
-            sql: "SELECT fileName, size, checksum, lastAccess, created FROM entry WHERE key = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [key]) else { return nil }
-        return IndexRow(key: key, fileName: row[0], size: row[1], checksum: UInt64(bitPattern: row[2]),
-                        lastAccess: row[3], created: row[4])
+        let sql = "SELECT fileName, size, checksum, lastAccess, created FROM entry WHERE key = ?"
+        let statement = try db.cachedStatement(sql: sql).sqliteStatement
+        // A failed step was reported when it failed; resetting now only readies the statement.
+        sqlite3_reset(statement)
+        return try key.withCString { text throws -> IndexRow? in
+            // Bound without a copy, for as long as `text` lives: unbound again before it ends, and
+            // the statement reset, so that it holds no read transaction open between lookups.
+            defer {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            }
+            var code = sqlite3_bind_text(statement, 1, text, -1, nil)
+            if code == SQLITE_OK { code = sqlite3_step(statement) }
+            switch code {
+            case SQLITE_DONE:
+                return nil
+            case SQLITE_ROW:
+                guard sqlite3_column_type(statement, 0) == SQLITE_TEXT, let name = sqlite3_column_text(statement, 0),
+                      (1...4).allSatisfy({ sqlite3_column_type(statement, $0) == SQLITE_INTEGER }) else {
+                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "an index row with a NULL or mistyped column", sql: sql)
+                }
+                let nameBytes = UnsafeBufferPointer(start: name, count: Int(sqlite3_column_bytes(statement, 0)))
+                guard DiskCache.isEntryFileName(nameBytes) else {
+                    throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "an index row names a file that is not an entry's", sql: sql)
+                }
+                return IndexRow(key: key, fileName: String(decoding: nameBytes, as: UTF8.self),
+                                size: Int(sqlite3_column_int64(statement, 1)),
+                                checksum: UInt64(bitPattern: sqlite3_column_int64(statement, 2)),
+                                lastAccess: sqlite3_column_int64(statement, 3), created: sqlite3_column_int64(statement, 4))
+            default:
+                throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+            }
+        }
     }
 
     func upsert(in db: Database) throws {

@@ -80,7 +80,9 @@ struct CacheTidier: Sendable {
             guard !victims.isEmpty else { break }
             for victim in victims where total > sizeLimit {
                 try IndexRow.delete(key: victim["key"], in: db)
-                evicted.append(victim["fileName"])
+                // A doctored row's file name is never joined to the folder (see `isEntryFileName`).
+                let name: String = victim["fileName"]
+                if DiskCache.isEntryFileName(name.utf8) { evicted.append(name) }
                 total -= victim["size"] as Int
             }
         }
