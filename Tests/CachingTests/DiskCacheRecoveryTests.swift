@@ -262,4 +262,28 @@ struct DiskCacheRecoveryTests {
         #expect(EntryHeader.parse(payload) == nil)
         #expect(EntryHeader.parse(file.prefix(20)) == nil)
     }
+
+    @Test("a header is recognised in place exactly when parsing the same bytes gives it back")
+    func headerInPlace() {
+        let header = EntryHeader(key: "https://example.com/ä", payloadLength: 1_234, checksum: 77)
+        let encoded = header.encoded
+        #expect(header.isEncoded(in: encoded))
+        var otherVersion = encoded
+        otherVersion[4] = 2
+        var lastKeyByte = encoded
+        lastKeyByte[lastKeyByte.count - 1] ^= 1
+        let others = [
+            EntryHeader(key: "https://example.com/a", payloadLength: 1_234, checksum: 77).encoded,
+            EntryHeader(key: "https://example.com/ä", payloadLength: 1_235, checksum: 77).encoded,
+            EntryHeader(key: "https://example.com/ä", payloadLength: 1_234, checksum: 78).encoded,
+            EntryHeader(key: "https://example.com/ä/", payloadLength: 1_234, checksum: 77).encoded,
+            encoded.prefix(encoded.count - 1), otherVersion, lastKeyByte, Data(),
+        ]
+        for bytes in others {
+            #expect(!header.isEncoded(in: bytes))
+            #expect(EntryHeader.parse(bytes) != header)
+        }
+        // Parsing reads a header from the start of a whole file; in place, the bytes are the header.
+        #expect(!header.isEncoded(in: encoded + Data([0])))
+    }
 }

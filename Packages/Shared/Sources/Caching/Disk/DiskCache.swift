@@ -147,7 +147,7 @@ public final class DiskCache: Sendable {
                 let expected = EntryHeader(key: key, payloadLength: row.size, checksum: row.checksum)
                 if let file = try files.readFile(at: entriesPath + "/" + row.fileName,
                                                  headLength: expected.encodedLength, bodyLength: row.size),
-                   EntryHeader.parse(file.head) == expected, XXHash64.digest(of: file.body) == row.checksum {
+                   expected.isEncoded(in: file.head), XXHash64.digest(of: file.body) == row.checksum {
                     recordAccess(to: key, lastRecorded: row.lastAccess)
                     return file.body
                 }

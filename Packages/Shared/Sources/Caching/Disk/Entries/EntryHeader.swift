@@ -63,6 +63,20 @@ struct EntryHeader: Sendable, Equatable {
         }
     }
 
+    /// Whether `bytes` is exactly this header, read in place: what `parse(bytes) == self` says,
+    /// without making a string of the key (every read of the cache checks its file this way).
+    func isEncoded(in bytes: Data) -> Bool {
+        let keyBytes = key.utf8
+        guard bytes.count == Self.fixedLength + keyBytes.count else { return false }
+        return bytes.withUnsafeBytes { raw in
+            raw.prefix(4).elementsEqual(Self.magic) && raw[4] == Self.version
+                && UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) == UInt32(keyBytes.count)
+                && UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self)) == UInt64(payloadLength)
+                && UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 20, as: UInt64.self)) == checksum
+                && raw[Self.fixedLength...].elementsEqual(keyBytes)
+        }
+    }
+
     private static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to data: inout Data) {
         withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
     }
