@@ -46,6 +46,7 @@ struct IndexRow: Sendable, Equatable {
                 sqlite3_reset(statement)
                 sqlite3_clear_bindings(statement)
             }
+            // As GRDB binds a string when a row is written: up to a NUL, which no URL holds.
             var code = sqlite3_bind_text(statement, 1, text, -1, nil)
             if code == SQLITE_OK { code = sqlite3_step(statement) }
             switch code {
