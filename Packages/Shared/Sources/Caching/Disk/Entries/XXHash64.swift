@@ -5,7 +5,7 @@ import Foundation
 /// Chosen over SHA-256 for the integrity check on every read: it finds torn, truncated and
 /// bit-flipped files just as surely (nobody forges cache files against us; the file NAME stays a
 /// SHA-256 of the key), at several GB/s, so verifying costs about what reading the file does.
-/// The `disk` and `checksum` bench rows show the figures.
+/// The `disk` and `disk-read` bench rows show the figures.
 enum XXHash64 {
     private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
     private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
