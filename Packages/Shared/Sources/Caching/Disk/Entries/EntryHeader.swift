@@ -50,16 +50,14 @@ struct EntryHeader: Sendable, Equatable {
     /// do not start with a well-formed header of this version.
     static func parse(_ bytes: Data) -> EntryHeader? {
         bytes.withUnsafeBytes { raw -> EntryHeader? in
-            guard raw.count >= fixedLength, raw.prefix(4).elementsEqual(magic), raw[4] == version else { return nil }
-            let keyLength = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-            let payloadLength = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self))
-            let checksum = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 20, as: UInt64.self))
+            guard let fields = fixedFields(of: raw) else { return nil }
+            let keyLength = fields.keyLength
             guard keyLength <= maximumKeyLength, raw.count >= fixedLength + keyLength,
-                  payloadLength <= UInt64(Int.max - fixedLength - keyLength)
+                  fields.payloadLength <= UInt64(Int.max - fixedLength - keyLength)
             else { return nil }
             let keyBytes = UnsafeRawBufferPointer(rebasing: raw[fixedLength..<fixedLength + keyLength])
             guard let key = String(validating: keyBytes, as: UTF8.self) else { return nil }
-            return EntryHeader(key: key, payloadLength: Int(payloadLength), checksum: checksum)
+            return EntryHeader(key: key, payloadLength: Int(fields.payloadLength), checksum: fields.checksum)
         }
     }
 
@@ -69,12 +67,18 @@ struct EntryHeader: Sendable, Equatable {
         let keyBytes = key.utf8
         guard bytes.count == Self.fixedLength + keyBytes.count else { return false }
         return bytes.withUnsafeBytes { raw in
-            raw.prefix(4).elementsEqual(Self.magic) && raw[4] == Self.version
-                && UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) == UInt32(keyBytes.count)
-                && UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self)) == UInt64(payloadLength)
-                && UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 20, as: UInt64.self)) == checksum
-                && raw[Self.fixedLength...].elementsEqual(keyBytes)
+            guard let fields = Self.fixedFields(of: raw) else { return false }
+            return fields.keyLength == keyBytes.count && fields.payloadLength == UInt64(payloadLength)
+                && fields.checksum == checksum && raw[Self.fixedLength...].elementsEqual(keyBytes)
         }
+    }
+
+    /// The fixed part of a header at the start of `raw`: nil without the magic and this version.
+    private static func fixedFields(of raw: UnsafeRawBufferPointer) -> (keyLength: Int, payloadLength: UInt64, checksum: UInt64)? {
+        guard raw.count >= fixedLength, raw.prefix(4).elementsEqual(magic), raw[4] == version else { return nil }
+        return (Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 20, as: UInt64.self)))
     }
 
     private static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to data: inout Data) {

@@ -189,15 +189,11 @@ final class EntryIndex: Sendable {
             }
             // Persistent in the file: set once, read by every later connection.
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-        }
-        // The first commit to a new WAL writes its header, and under NORMAL syncs it and then the
-        // folder that holds the new file (SQLite's rule for a WAL that starts afresh). A no-op
-        // commit writes it now, while the first download still waits for the network, instead of
-        // the first entry stored, which would hold up the next decode; and without the syncs, for
-        // the reason above: a header lost to a power cut takes only this commit with it.
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA synchronous = OFF")
-            defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            // The first commit to a new WAL writes its header, and under NORMAL syncs it and then
+            // the folder that holds the new file (SQLite's rule for a WAL that starts afresh). A
+            // no-op commit writes it now, while the first download still waits for the network,
+            // instead of the first entry stored, which would hold up the next decode; and without
+            // the syncs, for the reason above: a header lost to a power cut takes only this commit.
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
                 return .commit
