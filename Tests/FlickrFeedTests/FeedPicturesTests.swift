@@ -97,4 +97,46 @@ struct FeedPicturesTests {
         #expect(closing.contains(.loadThumbnail(state.photos[14], size: cell)))
         #expect(state.openIndex == nil && state.pictures.large == nil)
     }
+
+    @Test("a refresh asks again for every failed thumbnail; the network's return for those that failed offline")
+    func failedThumbnailsComeBack() {
+        var state = fresh()
+        _ = state.apply(.viewportChanged(viewport(top: 0)))
+        let photos = state.photos
+        let offline = ImagePipelineError.network(.offline(host: "live.staticflickr.com"))
+        let refused = ImagePipelineError.network(.httpStatus(code: 503, url: Fixtures.imageURL))
+        _ = state.apply(.thumbnailLoaded(id: photos[0].id, PictureOutcome(.failure(offline))))
+        _ = state.apply(.thumbnailLoaded(id: photos[1].id, PictureOutcome(.failure(refused))))
+        // Scrolling away and back does not ask again.
+        _ = state.apply(.viewportChanged(viewport(top: 3)))
+        #expect(!state.apply(.viewportChanged(viewport(top: 0))).contains(.loadThumbnail(photos[0], size: cell)))
+
+        let back = state.apply(.connectivityChanged(isOnline: true))
+        #expect(back.contains(.loadThumbnail(photos[0], size: cell)))
+        #expect(!back.contains(.loadThumbnail(photos[1], size: cell)))
+        #expect(state.pictures.failed == [photos[1].id])
+
+        let refresh = state.apply(.refresh)
+        #expect(refresh.contains(.loadThumbnail(photos[1], size: cell)))
+        #expect(state.pictures.failed.isEmpty)
+    }
+
+    @Test("a failed large picture is asked for again by a refresh, and by the network's return when it failed offline")
+    func failedLargeComesBack() {
+        var state = fresh()
+        _ = state.apply(.viewportChanged(viewport(top: 0)))
+        let photo = state.photos[4]
+        _ = state.apply(.opened(index: 4, size: large))
+        let refused = ImagePipelineError.network(.httpStatus(code: 503, url: Fixtures.imageURL))
+        _ = state.apply(.largeLoaded(id: photo.id, PictureOutcome(.failure(refused))))
+        #expect(state.pictures.largeFailure != nil)
+        #expect(state.apply(.connectivityChanged(isOnline: true)) == [])
+        // The refresh of the large view asks for its picture and leaves the feed where it is.
+        #expect(state.apply(.refresh) == [.loadLarge(photo, size: large)])
+        #expect(state.pictures.largeFailure == nil && state.inFlight == nil)
+
+        let offline = ImagePipelineError.network(.offline(host: "live.staticflickr.com"))
+        _ = state.apply(.largeLoaded(id: photo.id, PictureOutcome(.failure(offline))))
+        #expect(state.apply(.connectivityChanged(isOnline: true)) == [.loadLarge(photo, size: large)])
+    }
 }

@@ -16,4 +16,21 @@ struct ImageWindowTests {
         #expect(plan.start == ["d", "f"])
         #expect(Set(plan.cancel) == ["a", "b"])
     }
+
+    @Test("a refresh asks again for every failed picture, the network's return only for those that failed offline")
+    func failedPicturesRule() {
+        var failed = FailedPictures<String>()
+        failed.record(.offline, for: "a")
+        failed.record(.unavailable, for: "b")
+        failed.record(.timeout, for: "c")
+        failed.record(.cancelled, for: "d")
+        #expect(failed.keys == ["a", "b", "c"])
+        #expect(failed.forget(on: .connectivityRestored) == ["a"])
+        #expect(failed.keys == ["b", "c"] && failed.kind(of: "b") == .unavailable)
+        #expect(failed.forget(on: .refresh) == ["b", "c"])
+        #expect(failed.isEmpty)
+        // The failed ones are among the "loaded" the plan never starts again, until forgotten.
+        failed.record(.offline, for: "a")
+        #expect(ImageWindow.plan(wanted: ["a", "b"], loading: [], loaded: failed.keys).start == ["b"])
+    }
 }

@@ -27,6 +27,7 @@ enum Fixtures {
     static let keyRefused = FlickrError.api(code: 100, message: "Invalid API Key (Key has invalid format)")
 
     static let date = Date(timeIntervalSince1970: 1_800_000_000)
+    static let imageURL = URL(string: "https://live.staticflickr.com/65535/1_a_q.jpg")!
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory

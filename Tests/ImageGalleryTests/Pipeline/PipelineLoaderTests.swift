@@ -158,11 +158,11 @@ extension ServerAndProcessTests {
 }
 
 extension ServerAndProcessTests {
-    @Suite("Pull-to-refresh through the pipeline downloads again")
+    @Suite("Pull-to-refresh through the pipeline asks the server again")
     struct PipelineRefreshTests {
         let cell = PixelSize(width: 58, height: 54)
 
-        @Test("a refresh load goes to the network even when the picture is cached, and replaces the cached bytes")
+        @Test("a refresh load asks the server again though the picture is cached; an unchanged one costs a 304")
         func refreshDownloads() async throws {
             let backend = try await DemoBackend.start()
             defer { Task { await backend.tearDown() } }
@@ -170,13 +170,14 @@ extension ServerAndProcessTests {
             _ = try await stack.loader.load(backend.url(1), targetSize: cell)
             #expect(try await stack.loader.load(backend.url(1), targetSize: cell).source == .memory)
             let served = backend.server.stats.requests(for: "/img/1.jpg")
+            let bytes = backend.server.stats.bytesSentByPath["/img/1.jpg"] ?? 0
 
             let refreshed = try await stack.loader.load(backend.url(1), targetSize: cell, policy: .refresh)
-            #expect(refreshed.source == .network)
+            #expect(refreshed.wasRevalidated && refreshed.source == .memory)
             #expect(refreshed.refreshFailure == nil)
             #expect(backend.server.stats.requests(for: "/img/1.jpg") == served + 1)
-            // The next ordinary load gets the fresh copy the refresh left in memory, not the old one
-            // (ImagePipelineTests "reloadIgnoringCachedData … replaces both" proves it with new bytes).
+            #expect(backend.server.stats.notModifiedResponses == 1)
+            #expect(backend.server.stats.bytesSentByPath["/img/1.jpg"] ?? 0 == bytes)
             let next = try await stack.loader.load(backend.url(1), targetSize: cell)
             #expect(next.source == .memory && next.bitmap == refreshed.bitmap)
         }

@@ -17,6 +17,12 @@ import Networking
 /// A request's ``ImageRequest/CachePolicy`` can skip steps 1 and 2 (pull-to-refresh), and its
 /// ``ImageRequest/cacheKey`` names the entry in both caches.
 ///
+/// HTTP caching (RFC 9111): each disk entry keeps the response's validators and freshness (see
+/// `CacheMetadata`). A stale entry is still returned from disk, marked ``ImageResponse/isStale``;
+/// ``ImageRequest/CachePolicy/revalidate`` asks the server with the validators, and a `304` keeps
+/// the cached bytes (and the decoded bitmap, when memory has it) while a `200` replaces them.
+/// A `Cache-Control: no-store` response is shown but never written to disk.
+///
 /// Cancelling the calling task cancels the download and caches nothing. A failed disk write does not
 /// fail the request: the picture is returned with ``ImageResponse/storeError`` set.
 ///
@@ -30,6 +36,8 @@ public final class ImagePipeline: Sendable {
     private let decoder: any ImageDecoding
     private let memory: MemoryCache<MemoryKey, ImageResponse>
     private let logger: Logger
+    private let now: @Sendable () -> Date
+    private let decodes = DecodeFlights<DecodeKey, ImageResponse, ImagingError>()
 
     /// - Parameters:
     ///   - loader: fetches bytes; an `HTTPClient` in production.
@@ -37,26 +45,35 @@ public final class ImagePipeline: Sendable {
     ///   - memoryCostLimit: bytes of decoded bitmaps kept in memory (least recently used go first).
     ///   - decoder: decodes and downsamples.
     ///   - logger: warnings about dropped cache entries and failed disk writes.
+    ///   - now: the clock freshness is measured by (tests pass their own).
     public init(
         loader: any DataLoading,
         diskCache: (any DataCaching)?,
         memoryCostLimit: Int = 64 << 20,
         decoder: any ImageDecoding = StandardImageDecoder(),
-        logger: Logger = Logger(label: "workbench.image-pipeline")
+        logger: Logger = Logger(label: "workbench.image-pipeline"),
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.loader = loader
         self.diskCache = diskCache
         self.decoder = decoder
         self.memory = MemoryCache(costLimit: memoryCostLimit)
         self.logger = logger
+        self.now = now
     }
 
     /// The picture for `request`, from the fastest place that has it.
     public func image(for request: ImageRequest) async throws(ImagePipelineError) -> ImageResponse {
-        guard request.cachePolicy == .useCache else { return try await imageFromNetwork(for: request) }
-        if let cached = cachedImage(for: request) { return cached }
-        if let fromDisk = try await imageFromDisk(for: request) { return fromDisk }
-        return try await imageFromNetwork(for: request)
+        switch request.cachePolicy {
+        case .useCache:
+            if let cached = cachedImage(for: request) { return cached }
+            if let fromDisk = try await imageFromDisk(for: request) { return fromDisk }
+            return try await imageFromNetwork(for: request, cached: nil)
+        case .revalidate:
+            return try await imageFromNetwork(for: request, cached: storedEntry(for: request))
+        case .reloadIgnoringCachedData:
+            return try await imageFromNetwork(for: request, cached: nil)
+        }
     }
 
     /// The picture for `request` if it is decoded in memory right now; never touches disk or network.
@@ -81,53 +98,186 @@ public final class ImagePipeline: Sendable {
 
     // MARK: - Steps
 
+    /// A disk entry: the picture's bytes and what HTTP said about them.
+    private struct StoredEntry {
+        var bytes: Data
+        var metadata: CacheMetadata
+    }
+
+    private func storedEntry(for request: ImageRequest) -> StoredEntry? {
+        guard let diskCache, let raw = diskCache.data(forKey: request.diskKey) else { return nil }
+        guard let (bytes, metadata) = CacheEnvelope.decode(raw) else {
+            logger.warning("dropping cache entry of an unknown layout", metadata: ["url": "\(Redactor.redact(request.url))"])
+            removeEntry(for: request)
+            return nil
+        }
+        return StoredEntry(bytes: bytes, metadata: metadata)
+    }
+
     private func imageFromDisk(for request: ImageRequest) async throws(ImagePipelineError) -> ImageResponse? {
-        guard let diskCache, let data = diskCache.data(forKey: request.diskKey) else { return nil }
+        guard let entry = storedEntry(for: request) else { return nil }
         guard !Task.isCancelled else { throw .cancelled }
-        do {
-            let decoded = try decoder.decode(data, fitting: request.targetSize)
-            return remember(decoded, from: .disk, byteCount: data.count, for: request)
-        } catch {
+        guard var response = await decodeStored(entry, for: request) else { return nil }
+        response.isStale = !entry.metadata.isFresh(at: now())
+        return response
+    }
+
+    /// Drops the disk entry of `request`'s picture and any partial download kept beside it.
+    private func removeEntry(for request: ImageRequest) {
+        diskCache?.removeData(forKey: request.diskKey)
+        diskCache?.removeData(forKey: ResumableData.key(for: request.diskKey))
+    }
+
+    /// Decodes a disk entry; nil (and the entry dropped) when its bytes are no picture.
+    private func decodeStored(_ entry: StoredEntry, for request: ImageRequest) async -> ImageResponse? {
+        switch await decodeOnce(entry.bytes, from: .disk, for: request, reusingMemory: true) {
+        case .success(let response):
+            return response
+        case .failure:
             // The checksum matched but the bytes do not decode (written by an older, broken run):
             // drop them and fetch again rather than show nothing forever.
             logger.warning("dropping undecodable cached image", metadata: ["url": "\(Redactor.redact(request.url))"])
-            diskCache.removeData(forKey: request.diskKey)
+            removeEntry(for: request)
             return nil
         }
     }
 
-    private func imageFromNetwork(for request: ImageRequest) async throws(ImagePipelineError) -> ImageResponse {
-        let data: Data
+    /// Downloads the picture; with a `cached` entry that has validators, asks only whether it changed;
+    /// with the first part of an earlier try kept, asks only for the rest.
+    private func imageFromNetwork(
+        for request: ImageRequest, cached: StoredEntry?
+    ) async throws(ImagePipelineError) -> ImageResponse {
+        let resumable = resumableData(for: request)
+        var headers = cached?.metadata.conditionalHeaders ?? [:]
+        if let resumable { headers.merge(resumable.resumeHeaders) { _, range in range } }
+        let offset = resumable?.data.count ?? 0
+        let progress = request.progress
+        let observer = TransferObserver { step in
+            // A resumed download counts the part kept: the bar goes on from where it stopped.
+            progress?(TransferProgress(received: offset + step.received, expected: step.expected.map { offset + $0 }))
+        }
+        var answer: HTTPResponse
         do {
-            data = try await loader.data(for: request.url)
+            let options = TransferOptions(headers: headers, priority: request.priority, observer: observer)
+            answer = try await loader.response(for: request.url, options: options)
         } catch .cancelled {
+            keepPartial(observer.partial, after: resumable, for: request)
             throw .cancelled
         } catch {
+            keepPartial(observer.partial, after: resumable, for: request)
             throw .network(error)
         }
         // A cell that left the screen while the last bytes arrived: keep nothing, as promised.
         guard !Task.isCancelled else { throw .cancelled }
-
-        let decoded: (bitmap: Bitmap, originalSize: PixelSize)
-        do {
-            decoded = try decoder.decode(data, fitting: request.targetSize)
-        } catch {
-            throw .invalidImage(error)
+        let receivedAt = now()
+        if answer.statusCode == 304 {
+            guard let cached else { throw .network(.httpStatus(code: 304, url: request.url)) }
+            return try await confirm(cached, by: answer, receivedAt: receivedAt, for: request)
         }
-        var response = remember(decoded, from: .network, byteCount: data.count, for: request)
-        response.storeError = store(data, for: request)
+        if answer.statusCode == 206 {
+            // The rest of the kept part; one that does not fit is no picture, and is asked for whole.
+            guard let whole = resumable?.joined(with: answer) else {
+                diskCache?.removeData(forKey: ResumableData.key(for: request.diskKey))
+                throw .network(.httpStatus(code: 206, url: request.url))
+            }
+            answer.body = whole
+        }
+        if resumable != nil {
+            // Joined, or replaced by a whole 200 (a server that ignores ranges, or a new version).
+            diskCache?.removeData(forKey: ResumableData.key(for: request.diskKey))
+        }
+
+        var response: ImageResponse
+        switch await decodeOnce(answer.body, from: .network, for: request, reusingMemory: request.cachePolicy == .useCache) {
+        case .success(let decoded): response = decoded
+        case .failure(let error): throw .invalidImage(error)
+        }
+        response.timeToFirstByte = observer.timeToFirstByte
+        if CacheMetadata.forbidsStoring(answer) {
+            // no-store: shown, never written; an older copy must not outlive the server's wish.
+            removeEntry(for: request)
+        } else {
+            response.storeError = store(answer.body, metadata: CacheMetadata(response: answer, receivedAt: receivedAt), for: request)
+        }
         return response
     }
 
-    /// Saves the original bytes for offline use; a failure is reported, never thrown.
-    private func store(_ data: Data, for request: ImageRequest) -> UserFacingError? {
+    /// The first part of an earlier, broken download of `request`'s picture, if one is kept.
+    private func resumableData(for request: ImageRequest) -> ResumableData? {
+        guard let diskCache, let raw = diskCache.data(forKey: ResumableData.key(for: request.diskKey)) else { return nil }
+        return ResumableData(encoded: raw)
+    }
+
+    /// Keeps what arrived of a download that broke off, joined to the part it was the rest of.
+    private func keepPartial(_ partial: PartialResponse?, after earlier: ResumableData?, for request: ImageRequest) {
+        guard let diskCache, let partial, !CacheControl(partial.header("Cache-Control")).noStore else { return }
+        var kept: ResumableData?
+        if partial.statusCode == 206, let earlier,
+           let whole = earlier.joined(with: HTTPResponse(url: request.url, statusCode: 206, headers: partial.headers, body: partial.body)) {
+            kept = ResumableData(data: whole, validator: earlier.validator)
+        } else if partial.statusCode == 200 {
+            kept = ResumableData(partial)
+        }
+        guard let kept else { return }
+        do {
+            try diskCache.store(kept.encoded, forKey: ResumableData.key(for: request.diskKey))
+        } catch {
+            logger.warning("could not keep a partial download", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// A `304`: the cached bytes stand, with renewed freshness; the decoded picture is reused when
+    /// memory has it, else the bytes are decoded once.
+    private func confirm(
+        _ cached: StoredEntry, by answer: HTTPResponse, receivedAt: Date, for request: ImageRequest
+    ) async throws(ImagePipelineError) -> ImageResponse {
+        let metadata = cached.metadata.updated(by: answer, receivedAt: receivedAt)
+        let storeError = metadata == cached.metadata ? nil : store(cached.bytes, metadata: metadata, for: request)
+        var response: ImageResponse
+        if let inMemory = memory.value(forKey: request.memoryKey) {
+            response = inMemory
+            response.source = .memory
+        } else {
+            guard let fromDisk = await decodeStored(cached, for: request) else {
+                throw .invalidImage(.notAnImage)
+            }
+            response = fromDisk
+        }
+        response.wasRevalidated = true
+        response.storeError = storeError
+        return response
+    }
+
+    /// Saves the original bytes and their metadata for offline use; a failure is reported, never thrown.
+    private func store(_ data: Data, metadata: CacheMetadata, for request: ImageRequest) -> UserFacingError? {
         guard let diskCache else { return nil }
         do {
-            try diskCache.store(data, forKey: request.diskKey)
+            try diskCache.store(CacheEnvelope.encode(data, metadata: metadata), forKey: request.diskKey)
             return nil
         } catch {
             return ErrorReporter(logger: logger, language: .english)
                 .report(error, context: "could not save \(request.url.absoluteString) for offline use")
+        }
+    }
+
+    /// Decodes `data` for `request` once however many ask at the same moment: a request for the
+    /// same picture at the same size that arrives while it decodes shares the bitmap, and with
+    /// `reusingMemory` one that finds it in memory by then takes it from there.
+    private func decodeOnce(
+        _ data: Data, from source: ImageSource, for request: ImageRequest, reusingMemory: Bool
+    ) async -> Result<ImageResponse, ImagingError> {
+        let key = DecodeKey(memoryKey: request.memoryKey, byteCount: data.count)
+        return await decodes.run(key) { () -> Result<ImageResponse, ImagingError> in
+            if reusingMemory, var inMemory = memory.value(forKey: request.memoryKey) {
+                inMemory.source = .memory
+                return .success(inMemory)
+            }
+            do throws(ImagingError) {
+                let decoded = try decoder.decode(data, fitting: request.targetSize)
+                return .success(remember(decoded, from: source, byteCount: data.count, for: request))
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
@@ -146,4 +296,11 @@ public final class ImagePipeline: Sendable {
         memory.insert(response, forKey: request.memoryKey, cost: decoded.bitmap.byteCount)
         return response
     }
+}
+
+/// What a decode is shared by: the picture and size asked for, and the bytes' length, so that a
+/// refresh's new bytes never get the bitmap of the old ones.
+private struct DecodeKey: Hashable, Sendable {
+    var memoryKey: MemoryKey
+    var byteCount: Int
 }

@@ -1,6 +1,7 @@
 import ErrorReporting
 import Foundation
 import Imaging
+import Networking
 
 /// What a screen asks the pipeline for: the picture at `url`, fitted into `targetSize` pixels,
 /// with its cache policy and the key it is cached under.
@@ -9,15 +10,22 @@ import Imaging
 /// original bytes) but have their own decoded bitmap in memory.
 ///
 /// ```swift
-/// // Pull-to-refresh: download again; the fresh bytes and bitmap replace the cached ones.
+/// // Pull-to-refresh: ask the server whether the cached picture changed; a new one replaces it.
 /// var request = ImageRequest(url: url, targetSize: cell)
-/// request.cachePolicy = .reloadIgnoringCachedData
+/// request.cachePolicy = .revalidate
 /// ```
 public struct ImageRequest: Sendable, Hashable {
     /// Where the picture comes from, and whether the caches may answer first.
     public enum CachePolicy: Sendable, Hashable {
-        /// Memory, then disk, then the network (the default).
+        /// Memory, then disk, then the network (the default). A disk entry past its freshness is
+        /// still returned, marked ``ImageResponse/isStale``: the caller shows it and, online, asks
+        /// again with ``revalidate``.
         case useCache
+        /// The network, asked with the cached entry's validators (`If-None-Match`,
+        /// `If-Modified-Since`): a `304` keeps the cached bytes (and the decoded picture, when memory
+        /// has it) and renews their freshness, a `200` replaces them. Without a cached entry or
+        /// validators, a plain download.
+        case revalidate
         /// The network only; what arrives replaces the cached copy in memory and on disk.
         case reloadIgnoringCachedData
     }
@@ -30,12 +38,34 @@ public struct ImageRequest: Sendable, Hashable {
     /// The key the picture is cached under; nil uses the URL. A stable key lets a picture whose
     /// host changes (the demo server's random port) be found again offline.
     public var cacheKey: String?
+    /// How soon the download gets one of the client's slots; keep the reference to change it while
+    /// the load waits (a cell that came on screen). Not part of the request's identity.
+    public var priority: RequestPriority?
+    /// Told of the download's progress as its bytes arrive (on the transport's thread: keep it
+    /// short); a resumed download counts the part kept. Not part of the request's identity.
+    public var progress: (@Sendable (TransferProgress) -> Void)?
 
-    public init(url: URL, targetSize: PixelSize? = nil, cachePolicy: CachePolicy = .useCache, cacheKey: String? = nil) {
+    public init(
+        url: URL, targetSize: PixelSize? = nil, cachePolicy: CachePolicy = .useCache, cacheKey: String? = nil,
+        priority: RequestPriority? = nil
+    ) {
         self.url = url
         self.targetSize = targetSize
         self.cachePolicy = cachePolicy
         self.cacheKey = cacheKey
+        self.priority = priority
+    }
+
+    public static func == (lhs: ImageRequest, rhs: ImageRequest) -> Bool {
+        lhs.url == rhs.url && lhs.targetSize == rhs.targetSize && lhs.cachePolicy == rhs.cachePolicy
+            && lhs.cacheKey == rhs.cacheKey
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(targetSize)
+        hasher.combine(cachePolicy)
+        hasher.combine(cacheKey)
     }
 
     /// The disk cache key: the original bytes are stored once per key.
@@ -68,6 +98,13 @@ public struct ImageResponse: Sendable, Hashable {
     /// Set when the picture is shown but could not be saved for offline use (full disk, read-only
     /// directory). Nothing that was cached before is lost in that case.
     public var storeError: UserFacingError?
+    /// True when the picture came from disk past its freshness: show it, and ask again with
+    /// ``ImageRequest/CachePolicy/revalidate`` when online.
+    public var isStale = false
+    /// True when the server answered `304 Not Modified`: the cached picture was confirmed.
+    public var wasRevalidated = false
+    /// From the download's start to the first byte of the response, when it was downloaded.
+    public var timeToFirstByte: Duration?
 
     public init(
         bitmap: Bitmap,

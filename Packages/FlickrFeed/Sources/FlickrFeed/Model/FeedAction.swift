@@ -34,7 +34,8 @@ public struct PageRequest: Sendable, Hashable, CustomStringConvertible {
 public enum FeedAction: Sendable, Equatable {
     /// The program started; `saved` is the first page of the last session, if any.
     case launched(saved: SavedPage?)
-    /// Pull-to-refresh: page 1 again, replacing the feed.
+    /// Pull-to-refresh: page 1 again, replacing the feed, and every picture that failed asked for
+    /// again. While a photo is open, only its picture (if it failed) and the failed thumbnails.
     case refresh
     /// The selection moved to `index`.
     case select(index: Int)

@@ -42,8 +42,9 @@ public enum PictureOutcome: Sendable, Equatable {
 public struct FeedPictures: Sendable, Equatable {
     /// Thumbnails in hand, by photo id, fitted to ``thumbnailSize``.
     public internal(set) var thumbnails: [String: Bitmap] = [:]
-    /// Photos whose thumbnail could not be loaded.
-    public internal(set) var failed: Set<String> = []
+    /// Photos whose thumbnail could not be loaded, until the shared rule asks for them again
+    /// (``RetryOccasion``: every one on a refresh, the offline ones when the network returns).
+    public internal(set) var failures = FailedPictures<String>()
     /// Photos whose thumbnail is on its way.
     public internal(set) var loading: Set<String> = []
     /// The box thumbnails are fitted into; a new size lets go of the old thumbnails.
@@ -54,8 +55,15 @@ public struct FeedPictures: Sendable, Equatable {
     public internal(set) var large: LargePicture?
     /// Why the large picture could not be shown.
     public internal(set) var largeFailure: UserFacingError?
+    /// The kind of ``largeFailure``, which tells whether the network's return retries it.
+    var largeFailureKind: ImagePipelineError.Kind?
+    /// The box the large picture is fitted into, for asking again.
+    var largeSize: PixelSize?
 
     public init() {}
+
+    /// Photos whose thumbnail could not be loaded.
+    public var failed: Set<String> { failures.keys }
 }
 
 /// The picture of the detail view.
@@ -76,7 +84,7 @@ extension FeedState {
         if pictures.thumbnailSize != viewport.thumbnailSize {
             pictures.thumbnailSize = viewport.thumbnailSize
             pictures.thumbnails = [:]
-            pictures.failed = []
+            pictures.failures.removeAll()
         }
         let range = ImageWindow.wanted(
             firstVisibleRow: topRow, visibleRows: viewport.visibleRows, columns: viewport.columns,
@@ -84,7 +92,7 @@ extension FeedState {
         let wanted = photos[range]
         let plan = ImageWindow.plan(
             wanted: wanted.map(\.id), loading: pictures.loading,
-            loaded: Set(pictures.thumbnails.keys).union(pictures.failed))
+            loaded: Set(pictures.thumbnails.keys).union(pictures.failures.keys))
         var effects: [FeedEffect] = []
         for id in plan.cancel.sorted() {
             pictures.loading.remove(id)
@@ -108,8 +116,21 @@ extension FeedState {
             pictures.isOffline = false
         case .failed(let kind, _):
             if kind == .offline { pictures.isOffline = true }
-            if kind != .cancelled { pictures.failed.insert(id) }
+            pictures.failures.record(kind, for: id)
         }
+    }
+
+    /// Asks again, by the shared rule, for the pictures that failed: the thumbnails come back through
+    /// the next plan, the large picture (when it failed and the rule covers it) at once.
+    mutating func retryFailedPictures(on occasion: RetryOccasion) -> [FeedEffect] {
+        pictures.failures.forget(on: occasion)
+        guard let openIndex, photos.indices.contains(openIndex), let kind = pictures.largeFailureKind,
+            occasion.asksAgain(forFailureOffline: kind == .offline),
+            let size = pictures.largeSize
+        else { return [] }
+        pictures.largeFailure = nil
+        pictures.largeFailureKind = nil
+        return [.loadLarge(photos[openIndex], size: size)]
     }
 
     mutating func open(_ index: Int, size: PixelSize) -> [FeedEffect] {
@@ -117,6 +138,8 @@ extension FeedState {
         var effects: [FeedEffect] = openIndex == nil ? [] : [.cancelLarge]
         openIndex = index
         pictures.largeFailure = nil
+        pictures.largeFailureKind = nil
+        pictures.largeSize = size
         effects.append(.loadLarge(photos[index], size: size))
         return effects
     }
@@ -126,6 +149,7 @@ extension FeedState {
         openIndex = nil
         pictures.large = nil
         pictures.largeFailure = nil
+        pictures.largeFailureKind = nil
         return [.cancelLarge] + planPictures()
     }
 
@@ -134,7 +158,9 @@ extension FeedState {
         switch outcome {
         case .loaded(let bitmap): pictures.large = LargePicture(id: id, bitmap: bitmap)
         case .failed(.cancelled, _): break
-        case .failed(_, let error): pictures.largeFailure = error
+        case .failed(let kind, let error):
+            pictures.largeFailure = error
+            pictures.largeFailureKind = kind
         }
     }
 }

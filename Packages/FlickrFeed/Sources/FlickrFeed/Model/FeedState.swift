@@ -122,6 +122,10 @@ public struct FeedState: Sendable, Equatable {
             return open(index, size: size)
         case .closed:
             return close()
+        case .refresh where openIndex != nil:
+            // The large view's refresh asks again for its picture (and the grid's failures, planned
+            // on close); the feed behind it stays, so the photo shown keeps its place.
+            return retryFailedPictures(on: .refresh)
         default:
             let effects = applyToFeed(action)
             return effects + planPictures()
@@ -140,7 +144,7 @@ public struct FeedState: Sendable, Equatable {
         case .launched(let saved):
             return launch(showing: saved)
         case .refresh:
-            return refresh()
+            return retryFailedPictures(on: .refresh) + refresh()
         case .select(let index):
             selection = clamped(index)
             return requestMoreIfNear()
@@ -157,8 +161,9 @@ public struct FeedState: Sendable, Equatable {
             pendingRetryToken = nil
             return retryOrMore()
         case .connectivityChanged(let isOnline):
-            if isOnline { pictures.isOffline = false }
-            return connectivityChanged(isOnline: isOnline)
+            guard isOnline else { return connectivityChanged(isOnline: false) }
+            pictures.isOffline = false
+            return retryFailedPictures(on: .connectivityRestored) + connectivityChanged(isOnline: true)
         }
     }
 

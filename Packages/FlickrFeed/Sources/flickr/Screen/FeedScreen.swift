@@ -87,6 +87,7 @@ final class FeedScreen: TerminalScreen {
         if store.state.openIndex != nil {
             switch key {
             case .escape, .backspace, .enter: store.send(.closed)
+            case .character("r"), .control("r"): store.send(.refresh)
             case .character("q"): context.quit()
             default: break
             }

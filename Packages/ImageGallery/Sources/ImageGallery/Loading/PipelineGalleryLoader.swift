@@ -8,9 +8,10 @@ import Networking
 /// The production ``GalleryImageLoading``: the shared `ImagePipeline` (memory cache, verified disk
 /// cache, one HTTP client with a deadline and a concurrency limit, decoding downsampled to the cell).
 ///
-/// A ``LoadPolicy/refresh`` load downloads the picture again: its request says
-/// `reloadIgnoringCachedData`, so the fresh bytes and bitmap replace the cached ones. When the network fails, the cached copy is returned with `LoadedPicture/refreshFailure`
-/// set, so a refresh while offline keeps every picture on screen.
+/// A ``LoadPolicy/refresh`` load asks the server again: its request says `revalidate`, so a picture
+/// the server confirms (`304`) keeps its bytes and bitmap, and a changed one replaces them. When the
+/// network fails, the cached copy is returned with `LoadedPicture/refreshFailure` set, so a refresh
+/// while offline keeps every picture on screen.
 ///
 /// ```swift
 /// let loader = PipelineGalleryLoader(client: client, diskCache: diskCache, memoryCostLimit: 64 << 20, logger: logger)
@@ -35,7 +36,7 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
             return LoadedPicture(try await pipeline.image(for: request))
         }
         var reload = request
-        reload.cachePolicy = .reloadIgnoringCachedData
+        reload.cachePolicy = .revalidate
         do {
             return LoadedPicture(try await pipeline.image(for: reload))
         } catch {
@@ -44,6 +45,8 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
             // Could not download again: keep what we have, and say why.
             guard var cached = try? await pipeline.image(for: request) else { throw error }
             cached.storeError = nil
+            // Just asked: a stale copy is not to be asked about again until the next refresh.
+            cached.isStale = false
             return LoadedPicture(cached, refreshFailure: failure)
         }
     }

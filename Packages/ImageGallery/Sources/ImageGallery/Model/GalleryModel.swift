@@ -43,7 +43,7 @@ public enum GalleryModel {
         case .offlineCacheUnavailable(let error):
             state.status = .notSavedOffline(error)
         case .loadFinished(let token, let result):
-            state.finishLoad(token, result: result)
+            state.finishLoad(token, result: result, effects: &effects)
         }
         state.reconcileLoads(effects: &effects)
         return effects
@@ -184,6 +184,7 @@ extension GalleryState {
 extension GalleryState {
     /// Restores the original items in their original order, without animation, and downloads
     /// again every picture that had been downloaded before. Pictures on screen stay while they reload.
+    /// Every failed cell starts afresh, as the shared rule (``RetryOccasion/refresh``) asks.
     mutating func refresh(effects: inout [GalleryEffect]) {
         for token in inFlight.values.sorted(by: { $0.generation < $1.generation }) {
             effects.append(.cancel(token))
@@ -285,7 +286,9 @@ extension GalleryState {
         effects.append(.cancel(token))
     }
 
-    mutating func finishLoad(_ token: LoadToken, result: Result<LoadedPicture, LoadFailure>) {
+    mutating func finishLoad(
+        _ token: LoadToken, result: Result<LoadedPicture, LoadFailure>, effects: inout [GalleryEffect]
+    ) {
         guard inFlight[token.itemID] == token else { return }  // cancelled or superseded
         inFlight[token.itemID] = nil
         refreshPending.remove(token.itemID)
@@ -301,6 +304,11 @@ extension GalleryState {
                 note(failure)
             } else if picture.source == .network && isOffline {
                 connectivityChanged(isOnline: true)
+            }
+            if picture.isStale && !isOffline {
+                // Past its freshness: shown at once, and the server asked whether it changed.
+                items[index].isReloading = true
+                startLoad(at: index, policy: .refresh, effects: &effects)
             }
         case .failure(let failure):
             // A picture already on screen stays when its reload fails.
@@ -323,7 +331,10 @@ extension GalleryState {
         isOffline = false
         guard configuration.autoRetry else { return }
         var retried = false
-        for index in items.indices where items[index].status.failure?.kind == .offline {
+        for index in items.indices {
+            guard let failure = items[index].status.failure,
+                RetryOccasion.connectivityRestored.asksAgain(forFailureOffline: failure.kind == .offline)
+            else { continue }
             // Back to idle: the ones on screen load again right away, the rest when they come back.
             items[index].status = .idle
             retried = true

@@ -88,4 +88,8 @@ public enum DemoFault: Sendable, Hashable {
     /// Send a gzip body (`Content-Encoding: gzip`) that unpacks to `decodedBytes` zero bytes, about
     /// 150 times its size on the wire.
     case compressionBomb(decodedBytes: Int)
+    /// Ignore `Range` (answer the whole body with 200), as servers without range support do.
+    case ignoreRange
+    /// Ignore validators (answer 200 with the body, never 304), as servers without them do.
+    case ignoreValidators
 }

@@ -48,10 +48,11 @@ struct DemoResponder: HTTPResponder {
         for case .delayHeaders(let extra) in faults { delay += extra }
         if delay > .zero { await pause(delay, on: channel) }
 
+        let asked = demoRequest(from: request)
         var answer: DemoResponse
         switch handler {
         case .fixed(let response): answer = response
-        case .dynamic(let make): answer = await make(demoRequest(from: request))
+        case .dynamic(let make): answer = await make(asked)
         case nil: answer = .status(404, body: "no route for \(path)")
         }
         for fault in faults {
@@ -73,6 +74,9 @@ struct DemoResponder: HTTPResponder {
                 break
             }
         }
+
+        let semantics = HTTPSemantics(faults: faults).apply(to: &answer, method: asked.method, headers: asked.headers)
+        core.answered(semantics)
 
         var headers = HTTPFields()
         for (name, value) in answer.headers where name.lowercased() != "content-length" {

@@ -265,6 +265,15 @@ final class ServerCore: Sendable {
         }
     }
 
+    func answered(_ outcome: HTTPSemantics.Outcome) {
+        state.withLock { state in
+            if outcome.wasConditional { state.stats.conditionalRequests += 1 }
+            if outcome.notModified { state.stats.notModifiedResponses += 1 }
+            if outcome.askedForRange { state.stats.rangeRequests += 1 }
+            if outcome.partial { state.stats.partialResponses += 1 }
+        }
+    }
+
     func requestEnded() {
         state.withLock { $0.stats.activeRequests -= 1 }
     }

@@ -24,6 +24,14 @@ extension DemoServer {
         public var requestsByPath: [String: Int] = [:]
         /// Body bytes written per path.
         public var bytesSentByPath: [String: Int] = [:]
+        /// Requests that carried a validator (`If-None-Match` or `If-Modified-Since`).
+        public var conditionalRequests = 0
+        /// `304 Not Modified` answers.
+        public var notModifiedResponses = 0
+        /// Requests that asked for a `Range`.
+        public var rangeRequests = 0
+        /// `206 Partial Content` answers.
+        public var partialResponses = 0
 
         public init() {}
 

@@ -95,15 +95,20 @@ public final class HTTPClient: Sendable {
     ///
     /// GET requests with the same URL and headers that are in flight at the same time share one
     /// transfer. Cancel the calling Task to cancel.
-    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+    /// - Parameters:
+    ///   - priority: how soon it gets a slot when all are taken; it may change while it waits.
+    ///   - observer: told of progress and of what arrived if the transfer breaks off (libcurl only).
+    public func send(
+        _ request: HTTPRequest, priority: RequestPriority? = nil, observer: TransferObserver? = nil
+    ) async throws(NetworkError) -> HTTPResponse {
         try validate(request.url)
         let result: TransferResult
         if request.method.uppercased() == "GET" && request.body == nil {
             result = await flights.join(key: FlightKey(request)) { [self] in
-                await self.limitedTransfer(request)
+                await self.limitedTransfer(request, priority: priority, observer: observer)
             }
         } else {
-            result = await limitedTransfer(request)
+            result = await limitedTransfer(request, priority: priority, observer: observer)
         }
         return try result.get()
     }
@@ -123,6 +128,9 @@ public final class HTTPClient: Sendable {
     /// Number of distinct GET transfers in flight (shared ones count once); tests prove coalescing with it.
     package var inFlightTransferCount: Int { flights.count }
 
+    /// Number of loads waiting for a slot (tests prove the order slots are given in with it).
+    package var waitingForSlotCount: Int { limiter.waitingCount }
+
     /// Whether the transport's engine is up (for libcurl: loaded, with its multi handle and thread).
     package var transportIsStarted: Bool { transport.isStarted }
 
@@ -135,15 +143,17 @@ public final class HTTPClient: Sendable {
     }
 
     /// Waits for a slot, then runs the transfer under the deadline; reports to ``connectivity``.
-    private func limitedTransfer(_ request: HTTPRequest) async -> TransferResult {
+    private func limitedTransfer(
+        _ request: HTTPRequest, priority: RequestPriority?, observer: TransferObserver?
+    ) async -> TransferResult {
         do {
-            try await limiter.acquire()
+            try await limiter.acquire(priority: priority)
         } catch {
             return .failure(.cancelled)
         }
         defer { limiter.release() }
         guard !Task.isCancelled else { return .failure(.cancelled) }
-        let result = await transport.run(request)
+        let result = await transport.run(request, observer: observer)
         report(result, for: request.url)
         if case .failure(let error) = result {
             logger.debug("\(request.method) \(Redactor.redact(request.url)) failed: \(error)")

@@ -1,12 +1,17 @@
 import Locking
 
-/// A counting semaphore for async code: at most `limit` holders at once, the rest wait in FIFO order.
+/// A counting semaphore for async code: at most `limit` holders at once. A freed permit goes to the
+/// waiter of the highest ``RequestPriority`` at that moment (a priority may change while it waits),
+/// the longest waiter first among equals; without priorities, FIFO.
 ///
 /// A waiter whose Task is cancelled leaves the queue at once and gets `CancellationError`.
 final class AsyncSemaphore: Sendable {
     private struct Waiter {
         let id: UInt64
+        let priority: RequestPriority?
         let continuation: CheckedContinuation<Void, any Error>
+
+        var level: RequestPriority.Level { priority?.level ?? .normal }
     }
 
     private struct State {
@@ -23,7 +28,7 @@ final class AsyncSemaphore: Sendable {
     }
 
     /// Takes a permit, waiting for one if none is free.
-    func acquire() async throws(CancellationError) {
+    func acquire(priority: RequestPriority? = nil) async throws(CancellationError) {
         let id = state.withLock { state -> UInt64? in
             if state.available > 0 {
                 state.available -= 1
@@ -39,7 +44,7 @@ final class AsyncSemaphore: Sendable {
                     let enqueued = state.withLock { state -> Bool in
                         // Cancelled before we got here: the handler already ran and found nothing.
                         if Task.isCancelled { return false }
-                        state.waiters.append(Waiter(id: id, continuation: continuation))
+                        state.waiters.append(Waiter(id: id, priority: priority, continuation: continuation))
                         return true
                     }
                     if !enqueued { continuation.resume(throwing: CancellationError()) }
@@ -56,14 +61,21 @@ final class AsyncSemaphore: Sendable {
         }
     }
 
-    /// Gives a permit back, waking the longest waiter if there is one.
+    /// Gives a permit back, waking the waiter of the highest priority (the longest among equals).
     func release() {
         let next = state.withLock { state -> Waiter? in
             guard !state.waiters.isEmpty else {
                 state.available += 1
                 return nil
             }
-            return state.waiters.removeFirst()
+            // Levels are read now, not when the waiters queued: that is how a raised priority counts.
+            var best = 0
+            var bestLevel = state.waiters[0].level
+            for index in state.waiters.indices.dropFirst() where state.waiters[index].level > bestLevel {
+                best = index
+                bestLevel = state.waiters[index].level
+            }
+            return state.waiters.remove(at: best)
         }
         next?.continuation.resume()
     }

@@ -24,13 +24,19 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headers: [String: String] = [:]
     private var tooLarge = false
+    /// The final response's status and announced length, known at the end of its head.
+    private var finalStatus: Int?
+    private var expectedLength: Int?
+
+    private let observer: TransferObserver?
 
     private let decision = TransferOutcome()
 
     /// Makes the easy handle for `request`; nil when libcurl cannot make one.
-    init?(request: HTTPRequest, configuration: HTTPClient.Configuration) {
+    init?(request: HTTPRequest, configuration: HTTPClient.Configuration, observer: TransferObserver? = nil) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
+        self.observer = observer
         url = request.url
         deadline = configuration.deadline
         limit = configuration.maxResponseBytes
@@ -65,6 +71,22 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The outcome once libcurl says the transfer is done with `code`.
     func completion(_ code: CURLcode) -> TransferResult {
+        let result = outcome(of: code)
+        if let observer {
+            var firstByte: curl_off_t = -1
+            ccurl_easy_getinfo_off(easy, CURLINFO_STARTTRANSFER_TIME_T, &firstByte)
+            let timeToFirstByte = firstByte > 0 ? Duration.microseconds(Int64(firstByte)) : nil
+            // A body cut short after its head: what arrived, to be completed by a range request.
+            var partial: PartialResponse?
+            if case .failure(.connectionDropped) = result, let finalStatus, !body.isEmpty {
+                partial = PartialResponse(statusCode: finalStatus, headers: headers, body: body)
+            }
+            observer.ended(timeToFirstByte: timeToFirstByte, partial: partial)
+        }
+        return result
+    }
+
+    private func outcome(of code: CURLcode) -> TransferResult {
         guard code == CURLE_OK else { return .failure(error(for: code)) }
         var status = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
@@ -109,6 +131,7 @@ final class CurlTransfer: @unchecked Sendable {
             return false
         }
         body.append(contentsOf: pointer)
+        observer?.report(TransferProgress(received: body.count, expected: expectedLength))
         return true
     }
 
@@ -118,6 +141,8 @@ final class CurlTransfer: @unchecked Sendable {
         case .status:
             // A new response: a redirect's or an interim 100's head is not ours.
             headers = [:]
+            finalStatus = nil
+            expectedLength = nil
         case .end:
             return announcedSizeFits()
         case .field(let name, let value):
@@ -137,9 +162,11 @@ final class CurlTransfer: @unchecked Sendable {
     private func announcedSizeFits() -> Bool {
         var status = 0
         ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-        guard !(100..<200).contains(status), !(300..<400).contains(status) else { return true }
+        guard !(100..<200).contains(status), !(300..<400).contains(status) || status == 304 else { return true }
         var announced: curl_off_t = -1
         ccurl_easy_getinfo_off(easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &announced)
+        finalStatus = status
+        expectedLength = announced >= 0 ? Int(announced) : nil
         guard announced > limit else { return true }
         tooLarge = true
         return false

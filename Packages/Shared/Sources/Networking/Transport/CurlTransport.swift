@@ -68,13 +68,13 @@ final class CurlTransport: HTTPTransporting {
         }
     }
 
-    func run(_ request: HTTPRequest) async -> TransferResult {
+    func run(_ request: HTTPRequest, observer: TransferObserver?) async -> TransferResult {
         let multi: CurlMulti
         switch self.multi() {
         case .success(let made): multi = made
         case .failure(let error): return .failure(error)
         }
-        guard let transfer = CurlTransfer(request: request, configuration: configuration) else {
+        guard let transfer = CurlTransfer(request: request, configuration: configuration, observer: observer) else {
             return .failure(.transport(description: "libcurl could not make a handle"))
         }
         return await withTaskCancellationHandler {

@@ -7,9 +7,9 @@ import Foundation
 /// size limit on the decoded body, http/https only (redirects included), the redirect limit, and
 /// cancellation that closes the connection at once.
 protocol HTTPTransporting: Sendable {
-    /// Runs `request` to its end. Cancelling the calling task ends it at once with
-    /// ``NetworkError/cancelled`` and closes its connection.
-    func run(_ request: HTTPRequest) async -> TransferResult
+    /// Runs `request` to its end, telling `observer` of its progress where the engine can. Cancelling
+    /// the calling task ends it at once with ``NetworkError/cancelled`` and closes its connection.
+    func run(_ request: HTTPRequest, observer: TransferObserver?) async -> TransferResult
     /// Cancels every transfer; later runs end with ``NetworkError/cancelled``.
     func invalidate()
     /// Whether the engine is up: libcurl's is made at the first run, URLSession's with the client.

@@ -50,7 +50,8 @@ final class URLSessionTransport: HTTPTransporting {
         }
     }
 
-    func run(_ request: HTTPRequest) async -> TransferResult {
+    /// The observer is not told anything here: URLSession's progress and partial bodies are not used.
+    func run(_ request: HTTPRequest, observer: TransferObserver?) async -> TransferResult {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
