@@ -2,7 +2,7 @@
 import Foundation
 
 let registry: [Scenario] = foundationScenarios + imagingScenarios + terminalScenarios
-    + galleryScenarios + lookupScenarios + flickrScenarios
+    + galleryScenarios + lookupScenarios + flickrScenarios + networkScenarios
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == sixelEncodeArgument {
     runSixelEncode(CommandLine.arguments[2])

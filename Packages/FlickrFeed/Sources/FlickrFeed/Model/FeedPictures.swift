@@ -44,7 +44,7 @@ public struct FeedPictures: Sendable, Equatable {
     public internal(set) var thumbnails: [String: Bitmap] = [:]
     /// Photos whose thumbnail could not be loaded, until the shared rule asks for them again
     /// (``RetryOccasion``: every one on a refresh, the offline ones when the network returns).
-    public internal(set) var failures = FailedPictures<String>()
+    var failures = FailedPictures<String>()
     /// Photos whose thumbnail is on its way.
     public internal(set) var loading: Set<String> = []
     /// The box thumbnails are fitted into; a new size lets go of the old thumbnails.
