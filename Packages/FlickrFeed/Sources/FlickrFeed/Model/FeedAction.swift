@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Networking
 
 /// One request for a page, stamped with the generation of the feed it belongs to.
 ///
@@ -59,6 +60,9 @@ public enum FeedAction: Sendable, Equatable {
     case closed
     /// The large picture's load ended.
     case largeLoaded(id: String, PictureOutcome)
+    /// The large picture's download has gone on for more than a moment and moved on: `progress` of
+    /// it is in.
+    case largeProgress(id: String, TransferProgress)
 }
 
 /// Work the model asks for; the results come back as ``FeedAction``s.

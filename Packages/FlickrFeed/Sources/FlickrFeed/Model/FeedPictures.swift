@@ -1,6 +1,7 @@
 import ErrorReporting
 import ImagePipeline
 import Imaging
+import Networking
 
 /// What the screen shows of the grid: the first photo row, how many rows fit, how many columns,
 /// and the pixel size of one cell's picture. The screen measures it; the model plans loads from it.
@@ -55,6 +56,8 @@ public struct FeedPictures: Sendable, Equatable {
     public internal(set) var large: LargePicture?
     /// Why the large picture could not be shown.
     public internal(set) var largeFailure: UserFacingError?
+    /// How far the large picture's download is, once it has taken more than a moment.
+    public internal(set) var largeProgress: TransferProgress?
     /// The kind of ``largeFailure``, which tells whether the network's return retries it.
     var largeFailureKind: ImagePipelineError.Kind?
     /// The box the large picture is fitted into, for asking again.
@@ -130,6 +133,7 @@ extension FeedState {
         else { return [] }
         pictures.largeFailure = nil
         pictures.largeFailureKind = nil
+        pictures.largeProgress = nil
         return [.loadLarge(photos[openIndex], size: size)]
     }
 
@@ -138,6 +142,7 @@ extension FeedState {
         var effects: [FeedEffect] = openIndex == nil ? [] : [.cancelLarge]
         openIndex = index
         pictures.largeFailure = nil
+        pictures.largeProgress = nil
         pictures.largeFailureKind = nil
         pictures.largeSize = size
         effects.append(.loadLarge(photos[index], size: size))
@@ -150,11 +155,22 @@ extension FeedState {
         pictures.large = nil
         pictures.largeFailure = nil
         pictures.largeFailureKind = nil
+        pictures.largeProgress = nil
         return [.cancelLarge] + planPictures()
+    }
+
+    mutating func largeMoved(id: String, _ progress: TransferProgress) {
+        guard let openIndex, photos.indices.contains(openIndex), photos[openIndex].id == id,
+            pictures.large == nil, pictures.largeFailure == nil
+        else { return }
+        // Reports hop threads on their way here: one that overtook a later one must not step back.
+        guard progress.received >= pictures.largeProgress?.received ?? 0 else { return }
+        pictures.largeProgress = progress
     }
 
     mutating func largeArrived(id: String, _ outcome: PictureOutcome) {
         guard let openIndex, photos.indices.contains(openIndex), photos[openIndex].id == id else { return }
+        pictures.largeProgress = nil
         switch outcome {
         case .loaded(let bitmap): pictures.large = LargePicture(id: id, bitmap: bitmap)
         case .failed(.cancelled, _): break

@@ -118,6 +118,9 @@ public struct FeedState: Sendable, Equatable {
         case .largeLoaded(let id, let outcome):
             largeArrived(id: id, outcome)
             return []
+        case .largeProgress(let id, let progress):
+            largeMoved(id: id, progress)
+            return []
         case .opened(let index, let size):
             return open(index, size: size)
         case .closed:
@@ -134,7 +137,7 @@ public struct FeedState: Sendable, Equatable {
 
     private mutating func applyToFeed(_ action: FeedAction) -> [FeedEffect] {
         switch action {
-        case .thumbnailLoaded, .largeLoaded, .opened, .closed:
+        case .thumbnailLoaded, .largeLoaded, .largeProgress, .opened, .closed:
             return []
         case .viewportChanged(let viewport):
             self.viewport = viewport

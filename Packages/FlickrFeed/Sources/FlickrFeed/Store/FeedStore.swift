@@ -131,7 +131,9 @@ public final class FeedEffects: EffectRunning {
             largeLoad?.cancel()
             guard let pictures else { return }
             largeLoad = Task {
-                let outcome = await pictures.load(photo, size: size)
+                let outcome = await pictures.load(photo, size: size) { progress in
+                    Task { @MainActor in send(.largeProgress(id: photo.id, progress)) }
+                }
                 guard !Task.isCancelled else { return }
                 send(.largeLoaded(id: photo.id, outcome))
             }

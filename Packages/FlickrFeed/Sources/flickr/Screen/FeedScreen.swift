@@ -194,5 +194,6 @@ extension FeedViewState {
         failedThumbnails = feed.pictures.failed
         large = feed.pictures.large.map { ($0.id, $0.bitmap) }
         largeFailed = feed.pictures.largeFailure
+        largeProgress = feed.pictures.largeProgress
     }
 }

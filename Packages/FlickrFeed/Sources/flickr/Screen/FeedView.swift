@@ -3,6 +3,7 @@ import ErrorReporting
 import FlickrFeed
 import Foundation
 import Imaging
+import Networking
 import TerminalUI
 
 /// What the screen shows besides the feed itself: scroll position, mode, pictures in hand.
@@ -22,6 +23,8 @@ struct FeedViewState {
     /// The large picture of the detail view, by photo id.
     var large: (id: String, bitmap: Bitmap)?
     var largeFailed: UserFacingError?
+    /// How far a slow large picture's download is.
+    var largeProgress: TransferProgress?
     /// True while the `?` overlay shows.
     var isShowingHelp = false
     /// Why the first page could not be kept for the next launch, said on the hint line.
@@ -285,6 +288,11 @@ struct FeedView {
             frame.putCentered(
                 text, in: imageRect, row: imageRect.row + imageRect.height / 2, style: Style().dimmed)
         }
+        if view.large?.id != photo.id, view.largeFailed == nil, let progress = view.largeProgress,
+            imageRect.height > 0
+        {
+            drawProgress(progress, into: &frame, across: imageRect)
+        }
         let infoTop = imageRect.maxRow
         let owner = LocalizedText(en: "Owner", ru: "Автор").text(in: language)
         frame.put(
@@ -296,6 +304,25 @@ struct FeedView {
         frame.put(
             back, column: 0, row: size.rows - 1, style: Style().dimmed, maxWidth: size.columns,
             truncation: .ellipsis)
+    }
+
+    /// A bar and its percentage (or the bytes so far, when the total is unknown) across a row.
+    private func drawProgress(_ progress: TransferProgress, into frame: inout Frame, across rect: Rect) {
+        let width = rect.width
+        let row = rect.maxRow - 1
+        let label: String
+        if let fraction = progress.fraction {
+            label = " \(Int(fraction * 100))% "
+        } else {
+            label = " \(progress.received / 1024) KB "
+        }
+        let barWidth = max(0, min(40, width - label.count - 4))
+        let filled = Int((progress.fraction ?? 0) * Double(barWidth))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+        let line = bar + label
+        frame.fill(Rect(column: rect.column, row: row, width: width, height: 1), with: " ", style: Style())
+        frame.put(line, column: rect.column + max(0, (width - line.count) / 2), row: row, maxWidth: width,
+                  truncation: .ellipsis)
     }
 
     /// The picture area of the detail view: everything but the title bar and three lines of text.
