@@ -115,6 +115,36 @@ let package = Package(
             path: "\(shared)/CPNG",
             linkerSettings: [.linkedLibrary("png16")]
         ),
+        // libwebp and its demuxer (Debian's libwebp-dev): WebP stills and animations.
+        .target(
+            name: "CWebP",
+            path: "\(shared)/CWebP",
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]
+        ),
+        // giflib (libgif-dev): the scan that counts frames before any is decoded, and the composition.
+        .target(
+            name: "CGIF",
+            path: "\(shared)/CGIF",
+            linkerSettings: [.linkedLibrary("gif")]
+        ),
+        // libavif (libavif-dev), with the AV1 decoder Debian builds it with.
+        .target(
+            name: "CAVIF",
+            path: "\(shared)/CAVIF",
+            linkerSettings: [.linkedLibrary("avif")]
+        ),
+        // libexif (libexif-dev): the Orientation tag of JPEG's APP1 and WebP's EXIF chunk.
+        .target(
+            name: "CExif",
+            path: "\(shared)/CExif",
+            linkerSettings: [.linkedLibrary("exif")]
+        ),
+        // Little CMS 2 (liblcms2-dev): embedded ICC profiles, CMYK included, to sRGB.
+        .target(
+            name: "CLCMS",
+            path: "\(shared)/CLCMS",
+            linkerSettings: [.linkedLibrary("lcms2")]
+        ),
         // libsixel (Debian's libsixel-dev), the encoder behind img2sixel: the yardstick of the
         // bench's sixel row (our own encoder, in TerminalUI, draws the pictures).
         .target(
@@ -124,7 +154,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "ErrorReporting"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CExif", "CLCMS", "ErrorReporting"],
             path: "\(shared)/Imaging"
         ),
         .target(
@@ -265,7 +295,8 @@ let package = Package(
             name: "CachingTests",
             dependencies: ["Locking", "Caching", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        // Conformance/ holds the public test pictures of each format with their reference decodings.
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], resources: [.copy("Conformance")]),
         .testTarget(
             name: "TerminalUITests",
             dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"]
@@ -305,7 +336,7 @@ let package = Package(
 // they link only with libFuzzer.
 if Context.environment["WORKBENCH_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzMain", dependencies: ["FuzzEntries"], path: "Fuzz/Main"))
-    for name in ["countries", "phone-number", "flickr-response", "terminal-input", "jpeg", "png"] {
+    for name in ["countries", "phone-number", "flickr-response", "terminal-input", "jpeg", "png", "webp", "gif", "avif"] {
         package.targets.append(
             .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzEntries", "FuzzMain"], path: "Fuzz/\(name)")
         )

@@ -16,6 +16,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case terminalInput = "fuzz-terminal-input"
     case jpeg = "fuzz-jpeg"
     case png = "fuzz-png"
+    case webp = "fuzz-webp"
+    case gif = "fuzz-gif"
+    case avif = "fuzz-avif"
 
     /// Runs one input through the parser; true when it was accepted, false when it was refused with
     /// an error. A crash, a trap or a sanitizer report is the only way to fail.
@@ -32,6 +35,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
             return Self.terminalInput(input)
         case .jpeg, .png:
             return Self.image(input)
+        case .webp, .gif, .avif:
+            return Self.animation(input)
         }
     }
 
@@ -69,5 +74,13 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         _ = try? ImageDecoder.probe(input)
         let bitmap = try? ImageDecoder.decode(input, maxSize: PixelSize(width: 64, height: 64), pixelLimit: 4_000_000)
         return bitmap != nil
+    }
+
+    /// The still path, then every frame (composition, disposal, timing), under a frame budget that
+    /// keeps one input quick: the pixel limit makes the animation budget 20 such pictures.
+    private static func animation(_ input: Data) -> Bool {
+        let still = image(input)
+        _ = try? ImageDecoder.frames(input, pixelLimit: 250_000)
+        return still
     }
 }

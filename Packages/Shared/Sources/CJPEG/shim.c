@@ -71,6 +71,7 @@ struct cjpeg_decoder {
     int started;
     int convert_cmyk;
     int inverted_cmyk;
+    int keep_cmyk;
 };
 
 cjpeg_decoder *cjpeg_decoder_create(void) {
@@ -98,9 +99,65 @@ const char *cjpeg_decoder_message(const cjpeg_decoder *decoder) { return decoder
 cjpeg_status cjpeg_read_header(cjpeg_decoder *decoder, const uint8_t *data, size_t size) {
     if (setjmp(decoder->err.jump)) return decoder->err.status;
     jpeg_mem_src(&decoder->cinfo, data, (unsigned long)size);
+    // Keep APP1, where cameras write the Exif orientation; libjpeg skips it otherwise.
+    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    // And APP2, where ICC profiles are kept (in pieces of at most 65519 bytes).
+    jpeg_save_markers(&decoder->cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&decoder->cinfo, TRUE);
     return CJPEG_OK;
 }
+
+int cjpeg_exif(const cjpeg_decoder *decoder, const uint8_t **data, size_t *size) {
+    for (jpeg_saved_marker_ptr marker = decoder->cinfo.marker_list; marker != NULL; marker = marker->next) {
+        if (marker->marker == JPEG_APP0 + 1 && marker->data_length >= 6 && memcmp(marker->data, "Exif\0\0", 6) == 0) {
+            *data = marker->data;
+            *size = marker->data_length;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+size_t cjpeg_icc(const cjpeg_decoder *decoder, uint8_t **icc) {
+    *icc = NULL;
+    // Each piece: "ICC_PROFILE\0", its number (from 1), the count, then its bytes.
+    static const char tag[12] = "ICC_PROFILE";
+    size_t sizes[256] = { 0 };
+    const uint8_t *pieces[256] = { NULL };
+    int count = 0;
+    for (jpeg_saved_marker_ptr m = decoder->cinfo.marker_list; m != NULL; m = m->next) {
+        if (m->marker != JPEG_APP0 + 2 || m->data_length < 14 || memcmp(m->data, tag, 12) != 0) continue;
+        int number = m->data[12], total = m->data[13];
+        if (number == 0 || total == 0 || number > total || (count != 0 && total != count)) return 0;
+        count = total;
+        if (pieces[number] != NULL) return 0;
+        pieces[number] = m->data + 14;
+        sizes[number] = m->data_length - 14;
+    }
+    size_t size = 0;
+    for (int i = 1; i <= count; i++) {
+        if (pieces[i] == NULL) return 0;
+        size += sizes[i];
+    }
+    if (size == 0) return 0;
+    uint8_t *out = malloc(size);
+    if (out == NULL) return 0;
+    size_t at = 0;
+    for (int i = 1; i <= count; i++) {
+        memcpy(out + at, pieces[i], sizes[i]);
+        at += sizes[i];
+    }
+    *icc = out;
+    return size;
+}
+
+int cjpeg_is_cmyk(const cjpeg_decoder *decoder) {
+    return decoder->cinfo.jpeg_color_space == JCS_CMYK || decoder->cinfo.jpeg_color_space == JCS_YCCK;
+}
+
+int cjpeg_cmyk_inverted(const cjpeg_decoder *decoder) { return decoder->cinfo.saw_Adobe_marker ? 1 : 0; }
+
+void cjpeg_keep_cmyk(cjpeg_decoder *decoder, int keep) { decoder->keep_cmyk = keep; }
 
 uint32_t cjpeg_image_width(const cjpeg_decoder *decoder) { return decoder->cinfo.image_width; }
 uint32_t cjpeg_image_height(const cjpeg_decoder *decoder) { return decoder->cinfo.image_height; }
@@ -114,7 +171,7 @@ static void configure_output(cjpeg_decoder *decoder, unsigned num, unsigned deno
     if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
         // libjpeg does not turn CMYK into RGB: take CMYK and convert each row here.
         cinfo->out_color_space = JCS_CMYK;
-        decoder->convert_cmyk = 1;
+        decoder->convert_cmyk = !decoder->keep_cmyk;
         decoder->inverted_cmyk = cinfo->saw_Adobe_marker;
     } else {
         cinfo->out_color_space = JCS_EXT_RGBA;

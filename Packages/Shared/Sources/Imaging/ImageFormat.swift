@@ -2,23 +2,29 @@
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg
     case png
+    case webp
+    case gif
+    case avif
 
     /// The MIME type servers send for this format.
     public var mimeType: String {
         switch self {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
+        case .webp: "image/webp"
+        case .gif: "image/gif"
+        case .avif: "image/avif"
         }
     }
 }
 
 /// What the header of an encoded image says, read without decoding its pixels.
 public struct ImageInfo: Sendable, Hashable {
-    /// JPEG or PNG.
+    /// JPEG, PNG, WebP, GIF or AVIF.
     public var format: ImageFormat
-    /// Width of the encoded image in pixels.
+    /// Width of the picture upright (after its Exif or `irot` turn), in pixels.
     public var width: Int
-    /// Height of the encoded image in pixels.
+    /// Height of the picture upright, in pixels.
     public var height: Int
 
     /// Header facts of one image.

@@ -2,14 +2,17 @@ import ErrorReporting
 
 /// Why an image could not be read or written.
 public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The bytes are not a JPEG or PNG at all (HTML, text, an empty body...).
+    /// The bytes are not an image we recognise at all (HTML, text, an empty body...).
     case notAnImage
     /// The data ends before the image does.
     case truncated
-    /// A real image in a format or variant we do not read (GIF, WebP, 12-bit JPEG...).
+    /// A real image in a format or variant we do not read (HEIC, BMP, 12-bit JPEG...).
     case unsupported(String)
     /// The header claims more pixels than `limit`: refused before anything was allocated.
     case tooLarge(width: Int, height: Int, limit: Int)
+    /// An animation with more frames, or more pixels in all its frames, than the limits allow:
+    /// refused from its headers, before any frame is decoded (`frames` is at least the count).
+    case animationTooLarge(frames: Int, frameLimit: Int)
     /// The data is damaged; the library's message says where.
     case corrupt(String)
     /// Encoding failed; the library's message says why.
@@ -22,6 +25,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .truncated: "the image data is truncated"
         case .unsupported(let what): "unsupported image: \(what)"
         case .tooLarge(let width, let height, let limit): "image too large: \(width)x\(height) exceeds \(limit) pixels"
+        case .animationTooLarge(let frames, let limit):
+            "animation too large: \(frames) frames or their pixels exceed the limits (\(limit) frames)"
         case .corrupt(let detail): "corrupt image: \(detail)"
         case .encodingFailed(let detail): "could not encode the image: \(detail)"
         }
@@ -46,6 +51,11 @@ extension ImagingError: UserFacingErrorConvertible {
             LocalizedText(
                 en: "The image is too large (\(width)x\(height))",
                 ru: "Изображение слишком большое (\(width)x\(height))"
+            )
+        case .animationTooLarge(let frames, _):
+            LocalizedText(
+                en: "The animation is too large (\(frames) frames)",
+                ru: "Анимация слишком большая (кадров: \(frames))"
             )
         case .corrupt:
             LocalizedText(en: "The image is damaged", ru: "Изображение повреждено")

@@ -99,7 +99,8 @@ public struct LoadFailure: Error, Sendable, Hashable {
             switch imaging {
             case .notAnImage, .unsupported: LocalizedText(en: "not an image", ru: "это не изображение")
             case .truncated, .corrupt: LocalizedText(en: "the image is damaged", ru: "изображение повреждено")
-            case .tooLarge: LocalizedText(en: "the image is too large", ru: "изображение слишком большое")
+            case .tooLarge, .animationTooLarge:
+                LocalizedText(en: "the image is too large", ru: "изображение слишком большое")
             case .encodingFailed: nil
             }
         default: nil

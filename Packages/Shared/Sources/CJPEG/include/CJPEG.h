@@ -34,6 +34,19 @@ const char *cjpeg_decoder_message(const cjpeg_decoder *decoder);
 
 /// Reads markers up to the first scan. `data` must stay valid until the decoder is destroyed.
 cjpeg_status cjpeg_read_header(cjpeg_decoder *decoder, const uint8_t *data, size_t size);
+/// The first APP1 segment that holds Exif ("Exif\0\0" then TIFF), kept by `cjpeg_read_header`;
+/// returns 0 when there is none. `*data` stays valid until the decoder is destroyed.
+int cjpeg_exif(const cjpeg_decoder *decoder, const uint8_t **data, size_t *size);
+/// The ICC profile of the APP2 "ICC_PROFILE" segments kept by `cjpeg_read_header`, put together
+/// in order; 0 when there is none or the pieces do not fit. `*icc` is malloc'd: free it with `cjpeg_free`.
+size_t cjpeg_icc(const cjpeg_decoder *decoder, uint8_t **icc);
+/// Non-zero when the JPEG holds CMYK or YCCK (libjpeg gives CMYK for both).
+int cjpeg_is_cmyk(const cjpeg_decoder *decoder);
+/// Non-zero when that CMYK is stored inverted (an Adobe marker: Photoshop writes CMYK so).
+int cjpeg_cmyk_inverted(const cjpeg_decoder *decoder);
+/// Before `cjpeg_start`: hand CMYK rows over as they are (4 bytes C, M, Y, K) instead of
+/// converting them to RGBA here, for a colour-managed conversion with the file's profile.
+void cjpeg_keep_cmyk(cjpeg_decoder *decoder, int keep);
 /// Size of the image as stored, after `cjpeg_read_header`.
 uint32_t cjpeg_image_width(const cjpeg_decoder *decoder);
 uint32_t cjpeg_image_height(const cjpeg_decoder *decoder);

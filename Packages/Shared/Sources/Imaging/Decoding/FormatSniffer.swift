@@ -3,15 +3,15 @@ enum FormatSniffer {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
+    static let gifSignature: [UInt8] = Array("GIF8".utf8)
+
     /// Formats we recognise but do not read, by their leading bytes.
     private static let foreign: [(signature: [UInt8], offset: Int, name: String)] = [
-        (Array("GIF8".utf8), 0, "GIF"),
-        (Array("WEBP".utf8), 8, "WebP"),
         (Array("BM".utf8), 0, "BMP"),
         ([0x49, 0x49, 0x2A, 0x00], 0, "TIFF"),
         ([0x4D, 0x4D, 0x00, 0x2A], 0, "TIFF"),
         (Array("ftypheic".utf8), 4, "HEIC"),
-        (Array("ftypavif".utf8), 4, "AVIF"),
+        (Array("ftypmif1".utf8), 4, "HEIF"),
         ([0x00, 0x00, 0x01, 0x00], 0, "ICO"),
     ]
 
@@ -20,6 +20,12 @@ enum FormatSniffer {
     static func format(of bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageFormat {
         if matches(bytes, pngSignature) { return .png }
         if matches(bytes, jpegSignature) { return .jpeg }
+        if matches(bytes, gifSignature) { return .gif }
+        if matches(bytes, Array("RIFF".utf8)), matches(bytes, Array("WEBP".utf8), at: 8) { return .webp }
+        // An AVIF still says `avif` as its major brand, a sequence `avis`.
+        if matches(bytes, Array("ftypavif".utf8), at: 4) || matches(bytes, Array("ftypavis".utf8), at: 4) {
+            return .avif
+        }
         if !bytes.isEmpty, isPrefix(bytes, of: pngSignature) || isPrefix(bytes, of: jpegSignature) {
             throw .truncated
         }

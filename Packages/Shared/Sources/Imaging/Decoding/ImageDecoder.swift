@@ -8,12 +8,15 @@ public struct DecodedImage: Sendable {
     public var info: ImageInfo
     /// The size the codec produced before the exact resize (libjpeg scales by n/8 while decoding).
     var codecSize: PixelSize
+    /// How the stored pixels were turned to stand upright.
+    var orientation: ImageOrientation = .up
     /// The most pixel memory the decode held at once, in bytes: the proof that downsampling
     /// never went through a full-size bitmap.
     var largestBufferBytes: Int
 }
 
-/// Reads JPEG (libjpeg-turbo) and PNG (libpng) into RGBA8 bitmaps.
+/// Reads JPEG (libjpeg-turbo), PNG (libpng), WebP (libwebp), GIF (giflib) and AVIF (libavif)
+/// into upright RGBA8 bitmaps; the format is told from the bytes, never from a name or a header.
 ///
 /// ```swift
 /// let info = try ImageDecoder.probe(headerBytes)                 // size without decoding
@@ -22,6 +25,19 @@ public struct DecodedImage: Sendable {
 public enum ImageDecoder {
     /// The pixel limit `decode` uses unless told otherwise: 50 megapixels.
     public static let defaultPixelLimit = 50_000_000
+    /// The most frames an animation may have: past it the file is refused from its headers.
+    public static let frameLimit = 5_000
+    /// How many times the pixel limit all frames of an animation may add up to.
+    static let animationPixelFactor = 20
+
+    /// Refuses an animation with too many frames, or more pixels in all its frames than
+    /// `animationPixelFactor` pictures at the pixel limit, before a frame is decoded.
+    static func checkAnimation(frames: Int, totalPixels: Int, pixelLimit: Int) throws(ImagingError) {
+        let (budget, overflow) = pixelLimit.multipliedReportingOverflow(by: animationPixelFactor)
+        guard frames <= frameLimit, overflow || totalPixels <= budget else {
+            throw .animationTooLarge(frames: frames, frameLimit: frameLimit)
+        }
+    }
 
     /// Format, width and height from the first bytes of an image, without decoding it.
     ///
@@ -34,7 +50,8 @@ public enum ImageDecoder {
     /// Decodes `data` into RGBA8.
     ///
     /// - Parameters:
-    ///   - data: the bytes of a JPEG or PNG file, whole.
+    ///   - data: the bytes of a JPEG, PNG, WebP, GIF or AVIF file, whole (an animation gives its
+    ///     first frame).
     ///   - maxSize: when given, the result fits inside it with the image's aspect ratio (never
     ///     enlarged). JPEGs are scaled down by libjpeg while decoding (by n/8, the most that still
     ///     covers the target), then resampled exactly, so a large photo never becomes a full-size
@@ -60,6 +77,9 @@ public enum ImageDecoder {
             return switch header.format {
             case .jpeg: try JPEGDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
             case .png: try PNGDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
+            case .webp: try WebPDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
+            case .gif: try GIFDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
+            case .avif: try AVIFDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
             }
         }
     }

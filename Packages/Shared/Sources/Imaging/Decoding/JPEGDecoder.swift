@@ -1,4 +1,6 @@
+import CExif
 import CJPEG
+import CLCMS
 
 /// JPEG through libjpeg-turbo's libjpeg API, with the error shim in CJPEG.
 enum JPEGDecoder {
@@ -15,7 +17,24 @@ enum JPEGDecoder {
         try check(cjpeg_read_header(decoder, base, bytes.count), decoder)
         let size = PixelSize(width: Int(cjpeg_image_width(decoder)), height: Int(cjpeg_image_height(decoder)))
         try ImageDecoder.checkPixelLimit(size, limit: pixelLimit)
-        let target = maxSize.map { size.shrunk(toFit: $0) } ?? size
+        let orientation = exifOrientation(decoder)
+        let upright = orientation.upright(size)
+        // The cell bounds the upright picture: scale the stored one to the turned target, then turn.
+        let target = orientation.stored(maxSize.map { upright.shrunk(toFit: $0) } ?? upright)
+
+        var icc: UnsafeMutablePointer<UInt8>?
+        let iccCount = cjpeg_icc(decoder, &icc)
+        defer { cjpeg_free(icc) }
+        // CMYK with a profile: libjpeg hands the inks over and Little CMS makes them RGB; without
+        // one the shim's plain formula does.
+        let cmyk = cjpeg_is_cmyk(decoder) != 0
+            ? ColorManagement.transform(
+                icc: icc, count: iccCount,
+                input: cjpeg_cmyk_inverted(decoder) != 0 ? CLCMS_INPUT_CMYK_INVERTED : CLCMS_INPUT_CMYK
+            )
+            : nil
+        defer { if let cmyk { clcms_transform_destroy(cmyk) } }
+        if cmyk != nil { cjpeg_keep_cmyk(decoder, 1) }
 
         let numerator = try largestReduction(decoder, covering: target)
         var width: UInt32 = 0
@@ -23,19 +42,31 @@ enum JPEGDecoder {
         try check(cjpeg_start(decoder, numerator, 8, &width, &height), decoder)
         let codecSize = PixelSize(width: Int(width), height: Int(height))
 
-        let bitmap: Bitmap
+        var bitmap: Bitmap
         let largest: Int
         if codecSize == target {
-            bitmap = try readDirectly(decoder, size: codecSize)
+            bitmap = try readDirectly(decoder, size: codecSize, cmyk: cmyk)
             largest = bitmap.byteCount
         } else {
-            (bitmap, largest) = try readResampled(decoder, from: codecSize, to: target)
+            (bitmap, largest) = try readResampled(decoder, from: codecSize, to: target, cmyk: cmyk)
         }
         try check(cjpeg_finish(decoder), decoder)
+        if cjpeg_is_cmyk(decoder) == 0 {
+            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+        }
         return DecodedImage(
-            bitmap: bitmap, info: ImageInfo(format: .jpeg, width: size.width, height: size.height),
-            codecSize: codecSize, largestBufferBytes: largest
+            bitmap: bitmap.oriented(orientation),
+            info: ImageInfo(format: .jpeg, width: upright.width, height: upright.height),
+            codecSize: codecSize, orientation: orientation, largestBufferBytes: largest
         )
+    }
+
+    /// The Orientation tag of the APP1 segment libjpeg kept, read by libexif.
+    private static func exifOrientation(_ decoder: OpaquePointer) -> ImageOrientation {
+        var exif: UnsafePointer<UInt8>?
+        var count = 0
+        guard cjpeg_exif(decoder, &exif, &count) != 0 else { return .up }
+        return ImageOrientation(exifValue: Int(cexif_orientation(exif, count)))
     }
 
     /// The smallest n in 1...8 whose n/8 scale still gives at least `target` in both directions.
@@ -50,12 +81,17 @@ enum JPEGDecoder {
     }
 
     /// Full size (or a scale that lands exactly on the target): libjpeg writes straight into the bitmap.
-    private static func readDirectly(_ decoder: OpaquePointer, size: PixelSize) throws(ImagingError) -> Bitmap {
+    private static func readDirectly(
+        _ decoder: OpaquePointer, size: PixelSize, cmyk: OpaquePointer?
+    ) throws(ImagingError) -> Bitmap {
         let stride = size.width * 4
         var status = CJPEG_OK
         var rowsRead: UInt32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: stride * size.height) { buffer, initialized in
             status = cjpeg_read_rows(decoder, buffer.baseAddress, stride, UInt32(size.height), &rowsRead)
+            if let cmyk, status == CJPEG_OK {
+                clcms_transform_apply(cmyk, buffer.baseAddress, buffer.baseAddress, Int(rowsRead) * size.width)
+            }
             // On failure the rows are not all written: hand back nothing rather than garbage.
             initialized = status == CJPEG_OK && Int(rowsRead) == size.height ? buffer.count : 0
         }
@@ -66,7 +102,7 @@ enum JPEGDecoder {
 
     /// Streams batches of rows into the resampler: only a batch and the output are ever held.
     private static func readResampled(
-        _ decoder: OpaquePointer, from source: PixelSize, to target: PixelSize
+        _ decoder: OpaquePointer, from source: PixelSize, to target: PixelSize, cmyk: OpaquePointer?
     ) throws(ImagingError) -> (Bitmap, Int) {
         // A JPEG has no alpha: every row comes out opaque.
         var resampler = Resampler(from: source, to: target, filter: .automatic, opaque: true)
@@ -80,6 +116,11 @@ enum JPEGDecoder {
             }
             try check(status, decoder)
             guard rowsRead > 0 else { throw .truncated }
+            if let cmyk {
+                batch.withUnsafeMutableBufferPointer { buffer in
+                    clcms_transform_apply(cmyk, buffer.baseAddress, buffer.baseAddress, Int(rowsRead) * source.width)
+                }
+            }
             batch.withUnsafeBufferPointer { buffer in
                 for row in 0..<Int(rowsRead) { resampler.consume(row: buffer.baseAddress! + row * stride) }
             }

@@ -1,0 +1,51 @@
+#ifndef CAVIF_H
+#define CAVIF_H
+// A small shim over libavif.
+//
+// libavif reports every failure as an avifResult and never exits; the shim keeps its structs out
+// of Swift, sets the limits before parsing (so libavif itself refuses an oversized image or an
+// endless sequence) and converts to 8-bit RGBA into a buffer Swift owns.
+#include <stddef.h>
+#include <stdint.h>
+
+/// Status of a shim call.
+typedef enum {
+    CAVIF_OK = 0,
+    /// The data is damaged or not an AVIF libavif understands.
+    CAVIF_CORRUPT = 1,
+    /// A valid AVIF this build cannot decode (no AV1 decoder, an odd bit depth...).
+    CAVIF_UNSUPPORTED = 2,
+    /// The data ended before the image did.
+    CAVIF_TRUNCATED = 3,
+    /// libavif could not get memory.
+    CAVIF_NO_MEMORY = 4,
+    /// Larger than the limits given to `cavif_decoder_create`.
+    CAVIF_TOO_LARGE = 5
+} cavif_status;
+
+/// An opened AVIF: create (parses the container), read the facts, decode frames, destroy.
+typedef struct cavif_decoder cavif_decoder;
+
+/// Parses the container of `data` (which must outlive the decoder) under the given limits.
+cavif_decoder *cavif_decoder_create(const uint8_t *data, size_t size, uint32_t pixel_limit,
+                                    uint32_t frame_limit, cavif_status *status);
+void cavif_decoder_destroy(cavif_decoder *decoder);
+/// libavif's words for the last failure.
+const char *cavif_decoder_message(const cavif_decoder *decoder);
+
+/// Size as stored, before irot/imir.
+uint32_t cavif_width(const cavif_decoder *decoder);
+uint32_t cavif_height(const cavif_decoder *decoder);
+uint32_t cavif_frame_count(const cavif_decoder *decoder);
+/// irot: quarter turns anticlockwise (0...3); -1 when the file has none.
+int cavif_rotation(const cavif_decoder *decoder);
+/// imir: 0 top and bottom exchanged, 1 left and right; -1 when the file has none.
+int cavif_mirror(const cavif_decoder *decoder);
+/// The embedded ICC profile (NULL when there is none); valid until the decoder is destroyed.
+const uint8_t *cavif_icc(const cavif_decoder *decoder, size_t *size);
+
+/// Decodes the next frame into RGBA8 rows `stride` bytes apart (`cavif_width` x `cavif_height`);
+/// `duration_ms` says how long it shows.
+cavif_status cavif_next_frame(cavif_decoder *decoder, uint8_t *dst, size_t stride, double *duration_ms);
+
+#endif

@@ -1,0 +1,60 @@
+#ifndef CGIF_H
+#define CGIF_H
+// A small shim over giflib.
+//
+// giflib reports failures through return codes and never exits. The shim adds what giflib leaves
+// to its callers: a scan of the block structure that counts frames without decoding any (so a
+// file of a hundred thousand frames is refused before a pixel exists), and the composition of
+// frames onto the logical screen with transparency, interlacing, local palettes and every
+// disposal method.
+#include <stddef.h>
+#include <stdint.h>
+
+/// Status of a shim call.
+typedef enum {
+    CGIF_OK = 0,
+    /// The data is damaged or not a GIF giflib understands.
+    CGIF_CORRUPT = 1,
+    /// The data ended before the image did.
+    CGIF_TRUNCATED = 2,
+    /// giflib could not get memory.
+    CGIF_NO_MEMORY = 3,
+    /// No frame follows: the trailer was reached.
+    CGIF_END = 4
+} cgif_status;
+
+/// What the block structure says, read without decoding pixels.
+typedef struct {
+    /// The logical screen every frame is drawn on.
+    uint32_t width;
+    uint32_t height;
+    /// Frames seen, at most one more than the scan was allowed to count.
+    uint32_t frame_count;
+    /// The sum of every frame's own area in pixels, up to where the scan stopped.
+    uint64_t frame_pixels;
+    /// The NETSCAPE2.0 loop count: 0 forever, -1 when the file has none (play once).
+    int32_t loop_count;
+    /// The largest frame rectangle, which a decoder must hold a row of.
+    uint32_t largest_frame_width;
+    uint32_t largest_frame_height;
+} cgif_info;
+
+/// Walks the blocks, counting at most `max_frames + 1` frames. A file cut short after its first
+/// frame scans as far as it goes: browsers show such a GIF, so do we.
+cgif_status cgif_scan(const uint8_t *data, size_t size, uint32_t max_frames, cgif_info *info);
+
+/// A GIF being played frame by frame onto a canvas it owns.
+typedef struct cgif_decoder cgif_decoder;
+
+/// Opens the GIF; NULL with `*status` saying why. `data` must outlive the decoder. The canvas
+/// (the logical screen, RGBA) is allocated here: scan and check the size first.
+cgif_decoder *cgif_decoder_create(const uint8_t *data, size_t size, cgif_status *status);
+void cgif_decoder_destroy(cgif_decoder *decoder);
+/// The message of the last failure (empty when there was none).
+const char *cgif_decoder_message(const cgif_decoder *decoder);
+/// Composes the next frame onto the canvas; `delay_cs` is its delay in hundredths of a second.
+cgif_status cgif_next_frame(cgif_decoder *decoder, int *delay_cs);
+/// The canvas after the last composed frame: width * height RGBA pixels, rows without padding.
+const uint8_t *cgif_canvas(const cgif_decoder *decoder);
+
+#endif

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Makes the conformance set of Tests/ImagingTests/Conformance: small pictures drawn here (so they
+are ours to give away, see LICENSE), encoded by the reference tools, and each one's reference
+decoding made by the reference decoder of its format:
+
+  WebP  cwebp / img2webp      -> dwebp (PNG)
+  GIF   Pillow's GIF writer    -> gif2rgb (opaque stills), Pillow's reader for transparency and frames
+  AVIF  avifenc               -> avifdec
+
+Run once from this folder (needs the Debian packages webp, giflib-tools, libavif-bin and pip's
+Pillow); the outputs are committed, so tests never run these tools.
+"""
+import math
+import os
+import struct
+import subprocess
+import zlib
+
+from PIL import Image
+
+W, H = 96, 64
+
+
+def photo(w=W, h=H, seed=0, alpha=False):
+    """A made-up photo: smooth gradients, a disc, a few hard edges and some fine stripes."""
+    img = Image.new("RGBA", (w, h))
+    px = img.load()
+    for y in range(h):
+        for x in range(w):
+            r = int(128 + 120 * math.sin((x + seed) / 9.0))
+            g = int(255 * y / (h - 1))
+            b = int(128 + 120 * math.cos((x * y + seed) / 300.0))
+            if (x - w * 0.6) ** 2 + (y - h * 0.45) ** 2 < (h * 0.3) ** 2:
+                r, g, b = 240, 200 - (x % 7) * 10, 40
+            if x < w // 5 and (y // 4) % 2 == 0:
+                r, g, b = 20, 20, 20
+            a = 255
+            if alpha:
+                a = max(0, min(255, int(255 * (x / (w - 1)))))
+                if y < h // 6:
+                    a = 0
+            px[x, y] = (r, g, b, a)
+    return img
+
+
+def run(*args):
+    subprocess.run(args, check=True)
+
+
+def rgb_raw_to_png(raw_path, size, out):
+    data = open(raw_path, "rb").read()
+    Image.frombytes("RGB", size, data).save(out)
+    os.remove(raw_path)
+
+
+def main():
+    os.makedirs("webp", exist_ok=True)
+    os.makedirs("gif", exist_ok=True)
+    os.makedirs("avif", exist_ok=True)
+    photo().convert("RGB").save("source-photo.png")
+    photo(alpha=True).save("source-alpha.png")
+
+    # WebP: lossy, lossless with alpha, lossy with alpha, and one that libwebp must scale.
+    run("cwebp", "-quiet", "-q", "80", "source-photo.png", "-o", "webp/lossy.webp")
+    run("cwebp", "-quiet", "-lossless", "source-alpha.png", "-o", "webp/lossless-alpha.webp")
+    run("cwebp", "-quiet", "-q", "70", "-alpha_q", "100", "source-alpha.png", "-o", "webp/lossy-alpha.webp")
+    for name in ["lossy", "lossless-alpha", "lossy-alpha"]:
+        run("dwebp", "-quiet", f"webp/{name}.webp", "-o", f"webp/{name}.png")
+    run("dwebp", "-quiet", "webp/lossy.webp", "-scale", "48", "32", "-o", "webp/lossy.scaled-48x32.png")
+    # Stored a quarter turn anticlockwise with Exif Orientation 6 (turn clockwise to show):
+    # decoded, it is the upright picture, which is its reference.
+    photo().convert("RGB").transpose(Image.Transpose.ROTATE_90).save("stored.png")
+    run("cwebp", "-quiet", "-lossless", "stored.png", "-o", "stored.webp")
+    tiff = b"MM\x00\x2a" + struct.pack(">IH", 8, 1) + struct.pack(">HHIHH", 0x0112, 3, 1, 6, 0) + struct.pack(">I", 0)
+    open("exif.bin", "wb").write(tiff)
+    run("webpmux", "-set", "exif", "exif.bin", "stored.webp", "-o", "webp/exif-orientation-6.webp")
+    photo().convert("RGB").save("webp/exif-orientation-6.png")
+    for name in ["stored.png", "stored.webp", "exif.bin"]:
+        os.remove(name)
+    # An animation of three frames: its first frame is the still the gallery shows.
+    for i in range(3):
+        photo(seed=i * 40).save(f"frame{i}.png")
+    run("img2webp", "-loop", "0", "-lossless", "-d", "120", "frame0.png", "frame1.png", "frame2.png",
+        "-o", "webp/animated.webp")
+    photo(seed=0).save("webp/animated.png")
+    for i in range(3):
+        os.remove(f"frame{i}.png")
+
+    # GIF: an opaque still, an interlaced one, one with a transparent index, one with a local
+    # palette, and an animation whose frames use every disposal method.
+    still = photo().convert("RGB").quantize(colors=64, dither=Image.Dither.NONE)
+    still.save("gif/still.gif", interlace=False)
+    still.save("gif/interlaced.gif", interlace=True)
+    for name in ["still", "interlaced"]:
+        run("gif2rgb", "-1", "-o", f"gif/{name}.rgb", f"gif/{name}.gif")
+        rgb_raw_to_png(f"gif/{name}.rgb", (W, H), f"gif/{name}.png")
+    transparent = photo().convert("RGB").quantize(colors=32, dither=Image.Dither.NONE)
+    tpx = transparent.load()
+    for y in range(H):
+        for x in range(W):
+            if (x // 8 + y // 8) % 3 == 0:
+                tpx[x, y] = 31
+    transparent.save("gif/transparent.gif", transparency=31, interlace=False)
+    Image.open("gif/transparent.gif").convert("RGBA").save("gif/transparent.png")
+
+    frames = []
+    for i, colour in enumerate([(200, 30, 30), (30, 200, 30), (30, 30, 200), (200, 200, 30)]):
+        f = Image.new("RGB", (W, H), colour)
+        for y in range(H):
+            for x in range(W):
+                if abs(x - (20 + i * 18)) < 10 and abs(y - 32) < 20:
+                    f.putpixel((x, y), (255 - colour[0], 255 - colour[1], 255 - colour[2]))
+        frames.append(f.quantize(colors=4 + i * 4, dither=Image.Dither.NONE))
+    frames[0].save("gif/animated.gif", save_all=True, append_images=frames[1:], duration=[100, 5, 200, 100],
+                   loop=0, disposal=[0, 1, 2, 3], optimize=False)
+    anim = Image.open("gif/animated.gif")
+    for i in range(anim.n_frames):
+        anim.seek(i)
+        anim.convert("RGBA").save(f"gif/animated.frame{i}.png")
+
+    # AVIF: lossless (every pixel must match), lossy 4:2:0, and lossy with alpha.
+    run("avifenc", "-j", "1", "-s", "8", "-l", "source-photo.png", "avif/lossless.avif")
+    run("avifenc", "-j", "1", "-s", "8", "--min", "20", "--max", "30", "-y", "420", "source-photo.png", "avif/lossy.avif")
+    run("avifenc", "-j", "1", "-s", "8", "--min", "20", "--max", "30", "source-alpha.png", "avif/alpha.avif")
+    for name in ["lossless", "lossy", "alpha"]:
+        run("avifdec", "-j", "1", "-d", "8", f"avif/{name}.avif", f"avif/{name}.png")
+    # The same lossless picture with every irot/imir pair: upright, each is the picture turned.
+    for angle in range(4):
+        for mirror in [None, 0, 1]:
+            name = f"avif/turned-irot{angle}" + ("" if mirror is None else f"-imir{mirror}")
+            args = ["avifenc", "-j", "1", "-s", "8", "-l", "--irot", str(angle)]
+            if mirror is not None:
+                args += ["--imir", str(mirror)]
+            run(*args, "source-photo.png", name + ".avif")
+    os.remove("source-alpha.png")
+    os.remove("source-photo.png")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import Imaging
+
+/// Exif orientation (JPEG's APP1, WebP's EXIF chunk) and AVIF's irot/imir: every picture comes out
+/// upright, and every size reported is the upright one.
+@Suite("Orientation: Exif and irot/imir turn pictures upright")
+struct OrientationTests {
+    /// Flat 8x8 gray blocks in a pattern with no symmetry: a gray JPEG of it at quality 100 holds
+    /// only DC coefficients, so libjpeg reproduces each block exactly, however the blocks are turned.
+    static let upright: Bitmap = {
+        var bitmap = Bitmap(width: 64, height: 48, filledWith: RGBA(r: 0, g: 0, b: 0))
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let value = UInt8(20 + ((x / 8) * 37 + (y / 8) * 71 + (x / 8) * (y / 8) * 13) % 200)
+                bitmap[x, y] = RGBA(r: value, g: value, b: value)
+            }
+        }
+        return bitmap
+    }()
+
+    static func jpeg(_ orientation: ImageOrientation) throws -> Data {
+        let stored = Conformance.stored(upright, as: orientation)
+        let data = try ImageEncoder.jpeg(stored, quality: 100, grayscale: true)
+        return Conformance.withExifOrientation(data, orientation.rawValue, bigEndian: orientation.rawValue % 2 == 0)
+    }
+
+    @Test("the eight Exif orientations of a JPEG decode identical to orientation 1, full size and scaled",
+          arguments: ImageOrientation.allCases)
+    func jpegOrientations(_ orientation: ImageOrientation) throws {
+        let reference = try ImageDecoder.decode(try Self.jpeg(.up))
+        #expect(reference == Self.upright)
+        let data = try Self.jpeg(orientation)
+        let decoded = try ImageDecoder.decodeImage(data)
+        #expect(decoded.bitmap == reference)
+        #expect(decoded.info.size == PixelSize(width: 64, height: 48))
+        #expect(try ImageDecoder.probe(data).size == PixelSize(width: 64, height: 48))
+        // Turned before it is fitted: the cell bounds the upright picture.
+        let cell = PixelSize(width: 32, height: 32)
+        let scaled = try ImageDecoder.decode(data, maxSize: cell)
+        #expect(scaled.size == PixelSize(width: 32, height: 24))
+        #expect(scaled == (try ImageDecoder.decode(try Self.jpeg(.up), maxSize: cell)))
+    }
+
+    @Test("an Exif orientation in a WebP's EXIF chunk turns it upright, in pixels and in every size")
+    func webpExif() throws {
+        // Stored with a quarter turn anticlockwise, and Orientation 6 in its EXIF chunk (webpmux).
+        let data = try Conformance.data("webp/exif-orientation-6.webp")
+        let upright = try ImageDecoder.decode(try Conformance.data("webp/exif-orientation-6.png"))
+        let decoded = try ImageDecoder.decodeImage(data)
+        #expect(decoded.info.size == PixelSize(width: 96, height: 64))
+        #expect(decoded.bitmap == upright)
+        #expect(try ImageDecoder.probe(data).size == PixelSize(width: 96, height: 64))
+        #expect(try ImageDecoder.decode(data, maxSize: PixelSize(width: 48, height: 48)).size == PixelSize(width: 48, height: 32))
+    }
+
+    @Test("AVIF's irot and imir turn the picture: each of the twelve pairs is the reference turned",
+          arguments: 0..<4, [nil, 0, 1] as [Int?])
+    func avifTransforms(angle: Int, mirror: Int?) throws {
+        let name = "avif/turned-irot\(angle)" + (mirror.map { "-imir\($0)" } ?? "") + ".avif"
+        let reference = try ImageDecoder.decode(try Conformance.data("avif/lossless.png"))
+        // irot first (quarter turns anticlockwise), then imir (0: top and bottom exchanged).
+        var expected = reference
+        for _ in 0..<angle { expected = Conformance.rotatedAnticlockwise(expected) }
+        if let mirror { expected = mirror == 0 ? Conformance.flippedTopBottom(expected) : Conformance.flippedLeftRight(expected) }
+        let data = try Conformance.data(name)
+        let decoded = try ImageDecoder.decodeImage(data)
+        #expect(decoded.bitmap == expected)
+        #expect(decoded.info.size == expected.size)
+        #expect(try ImageDecoder.probe(data).size == expected.size)
+    }
+}
