@@ -21,6 +21,17 @@ struct PlainReportTests {
         #expect(report.line(for: loaded()) == #"{"event":"item","index":1,"url":"http://127.0.0.1:8089/img/1.jpg","state":"loaded","source":"network","width":1200,"height":900,"bytes":123456,"ms":84}"#)
     }
 
+    @Test("a downloaded item also gives the time to its first byte")
+    func firstByteJSON() {
+        var item = loaded()
+        if case .success(var picture) = item.outcome {
+            picture.timeToFirstByte = .milliseconds(12)
+            item = GalleryItemReport(index: 1, url: url, outcome: .success(picture), duration: .milliseconds(84))
+        }
+        let line = PlainReport(format: .json, language: .english).line(for: item)
+        #expect(line.hasSuffix(#""bytes":123456,"ms":84,"firstByteMs":12}"#))
+    }
+
     @Test("a failed item carries the code and the user-facing text", arguments: [
         (FailureKind.offline, "offline", "No internet connection"),
         (.timeout, "timeout", "Took too long / the server is not responding"),

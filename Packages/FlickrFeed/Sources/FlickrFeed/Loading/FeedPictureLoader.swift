@@ -1,6 +1,5 @@
 import ImagePipeline
 import Imaging
-import Locking
 import Networking
 
 /// Loads the feed's pictures through the shared image pipeline: the size of the photo that fills
@@ -29,34 +28,15 @@ public struct FeedPictureLoader: Sendable {
     /// Loads `photo` fitted into `size`; `progress` hears of the download once it has taken longer
     /// than `moment`, at most once per whole percent.
     public func load(
-        _ photo: FlickrPhoto, size: PixelSize, moment: Duration = .milliseconds(300),
+        _ photo: FlickrPhoto, size: PixelSize, moment: Duration = ProgressGate.moment,
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async -> PictureOutcome {
         var request = request(for: photo, size: size)
-        if let progress { request.progress = Self.afterAMoment(moment, progress) }
+        if let progress { request.progress = ProgressGate.afterAMoment(moment, progress) }
         do throws(ImagePipelineError) {
             return .loaded(try await pipeline.image(for: request).bitmap)
         } catch {
             return PictureOutcome(.failure(error))
-        }
-    }
-
-    /// Passes progress on once `moment` has gone by since the start, and only when the whole
-    /// percent changes: a quick load shows no bar, a slow one a bar that does not flood the screen.
-    private static func afterAMoment(
-        _ moment: Duration, _ report: @escaping @Sendable (TransferProgress) -> Void
-    ) -> @Sendable (TransferProgress) -> Void {
-        let clock = ContinuousClock()
-        let shown = clock.now + moment
-        let lastPercent = LockedValue(-1)
-        return { step in
-            guard clock.now >= shown else { return }
-            let percent = step.fraction.map { Int($0 * 100) } ?? step.received
-            guard lastPercent.withLock({ last in
-                defer { last = percent }
-                return last != percent
-            }) else { return }
-            report(step)
         }
     }
 }

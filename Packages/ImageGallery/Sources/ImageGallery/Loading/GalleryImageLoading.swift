@@ -2,6 +2,7 @@ import Foundation
 import ErrorReporting
 import ImagePipeline
 import Imaging
+import Networking
 
 /// How hard a load should try to get fresh bytes.
 public enum LoadPolicy: Sendable, Hashable {
@@ -46,9 +47,23 @@ public protocol GalleryImageLoading: Sendable {
     /// The picture at `url`, downsampled to fit `targetSize`.
     /// - Throws: any error; the gallery maps it to a ``LoadFailure`` through its `UserFacingError` code.
     func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture
+
+    /// The same, telling `progress` how a slow download moves (a loader that cannot tell says nothing).
+    func load(
+        _ url: URL, targetSize: PixelSize, policy: LoadPolicy,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> LoadedPicture
 }
 
 extension GalleryImageLoading {
+    /// A loader that knows nothing of progress loads without reporting any.
+    public func load(
+        _ url: URL, targetSize: PixelSize, policy: LoadPolicy,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> LoadedPicture {
+        try await load(url, targetSize: targetSize, policy: policy)
+    }
+
     /// The picture at `url` through the caches first.
     public func load(_ url: URL, targetSize: PixelSize) async throws -> LoadedPicture {
         try await load(url, targetSize: targetSize, policy: .cached)

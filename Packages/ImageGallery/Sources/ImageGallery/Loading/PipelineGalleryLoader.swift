@@ -31,7 +31,20 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
     }
 
     public func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
-        let request = ImageRequest(url: url, targetSize: targetSize)
+        try await load(url, request: ImageRequest(url: url, targetSize: targetSize), policy: policy)
+    }
+
+    /// Tells `progress` of a download once it has taken longer than a moment.
+    public func load(
+        _ url: URL, targetSize: PixelSize, policy: LoadPolicy,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> LoadedPicture {
+        var request = ImageRequest(url: url, targetSize: targetSize)
+        request.progress = ProgressGate.afterAMoment(ProgressGate.moment, progress)
+        return try await load(url, request: request, policy: policy)
+    }
+
+    private func load(_ url: URL, request: ImageRequest, policy: LoadPolicy) async throws -> LoadedPicture {
         guard policy == .refresh else {
             return LoadedPicture(try await pipeline.image(for: request))
         }

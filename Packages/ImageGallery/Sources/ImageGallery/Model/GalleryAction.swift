@@ -1,6 +1,7 @@
 import ErrorReporting
 import Foundation
 import Imaging
+import Networking
 
 /// Everything that can happen to the gallery: a person's input, the clock, the network, a load.
 ///
@@ -35,6 +36,8 @@ public enum GalleryAction: Sendable, Hashable {
     case offlineCacheUnavailable(UserFacingError)
     /// A load settled. Results of loads that were cancelled or superseded are ignored.
     case loadFinished(LoadToken, Result<LoadedPicture, LoadFailure>)
+    /// A slow load's download moved on.
+    case loadProgressed(LoadToken, TransferProgress)
 }
 
 /// Names one load of one item, so a late result of a cancelled load is recognised and dropped.

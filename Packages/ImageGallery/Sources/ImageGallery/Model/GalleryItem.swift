@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The identity of an item: its position in the original list, stable across removals and refreshes.
 public struct ItemID: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -50,6 +51,8 @@ public struct GalleryItem: Sendable, Hashable, Identifiable {
     /// True while a second load (refresh, or a larger cell after a resize) runs behind a picture
     /// that stays on screen.
     public internal(set) var isReloading: Bool
+    /// How far a slow download of the picture is, while it loads.
+    public internal(set) var progress: TransferProgress?
 
     public init(id: ItemID, url: URL, status: LoadStatus = .idle, isReloading: Bool = false) {
         self.id = id

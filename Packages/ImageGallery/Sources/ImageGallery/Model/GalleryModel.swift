@@ -1,4 +1,5 @@
 import ImagePipeline
+import Networking
 
 /// The gallery's business logic: the one place that changes a ``GalleryState``.
 ///
@@ -44,6 +45,8 @@ public enum GalleryModel {
             state.status = .notSavedOffline(error)
         case .loadFinished(let token, let result):
             state.finishLoad(token, result: result, effects: &effects)
+        case .loadProgressed(let token, let progress):
+            state.noteProgress(progress, of: token)
         }
         state.reconcileLoads(effects: &effects)
         return effects
@@ -278,7 +281,16 @@ extension GalleryState {
         lastGeneration += 1
         let token = LoadToken(itemID: item.id, generation: lastGeneration)
         inFlight[item.id] = token
+        items[index].progress = nil
         effects.append(.load(LoadRequest(token: token, url: item.url, targetSize: layout.cellPixelSize, policy: policy)))
+    }
+
+    /// Keeps a slow load's progress for its cell; a report that overtook a later one is dropped.
+    mutating func noteProgress(_ progress: TransferProgress, of token: LoadToken) {
+        guard inFlight[token.itemID] == token, let index = items.firstIndex(where: { $0.id == token.itemID }),
+              progress.received >= items[index].progress?.received ?? 0
+        else { return }
+        items[index].progress = progress
     }
 
     mutating func cancelLoad(of id: ItemID, effects: inout [GalleryEffect]) {
@@ -295,6 +307,7 @@ extension GalleryState {
         defer { if refreshPending.isEmpty { isRefreshing = false } }
         guard let index = items.firstIndex(where: { $0.id == token.itemID }) else { return }
         items[index].isReloading = false
+        items[index].progress = nil
         switch result {
         case .success(let picture):
             items[index].status = .loaded(picture)

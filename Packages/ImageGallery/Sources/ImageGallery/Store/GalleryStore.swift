@@ -76,7 +76,10 @@ public final class GalleryEffects: EffectRunning {
         tasks[request.token] = Task { [weak self] in
             let result: Result<LoadedPicture, LoadFailure>
             do {
-                result = .success(try await loader.load(request.url, targetSize: request.targetSize, policy: request.policy))
+                let token = request.token
+                result = .success(try await loader.load(
+                    request.url, targetSize: request.targetSize, policy: request.policy
+                ) { progress in Task { @MainActor in send(.loadProgressed(token, progress)) } })
             } catch {
                 result = .failure(LoadFailure(error))
             }

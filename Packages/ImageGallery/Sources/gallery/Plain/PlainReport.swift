@@ -19,12 +19,17 @@ struct PlainReport: Sendable {
         let url = Redactor.redact(report.url)
         switch (format, report.outcome) {
         case (.json, .success(let picture)):
-            return Self.object([
+            var fields: [(String, JSONValue)] = [
                 ("event", .string("item")), ("index", .int(report.index)), ("url", .string(url)),
                 ("state", .string("loaded")), ("source", .string(picture.source.rawValue)),
                 ("width", .int(picture.originalSize.width)), ("height", .int(picture.originalSize.height)),
                 ("bytes", .int(picture.encodedByteCount)), ("ms", .int(report.milliseconds)),
-            ])
+            ]
+            // A downloaded picture also says how long its first byte took: the server's share of "ms".
+            if let firstByte = picture.timeToFirstByte {
+                fields.append(("firstByteMs", .int(Int(firstByte / .milliseconds(1)))))
+            }
+            return Self.object(fields)
         case (.json, .failure(let failure)):
             return Self.object([
                 ("event", .string("item")), ("index", .int(report.index)), ("url", .string(url)),

@@ -1,6 +1,7 @@
 import ErrorReporting
 import ImageGallery
 import Imaging
+import Networking
 import TerminalUI
 
 /// Draws a ``GalleryState`` into a ``Frame``: a pure function of the state, the size and a few
@@ -160,7 +161,7 @@ struct GalleryRenderer: Sendable {
                 frame.put(" \(Spinner(phase: spinnerPhase).symbol) ", column: rect.maxColumn - 5, row: rect.row, style: style)
             }
         case .loading, .failed:
-            drawMessage(of: item.status, in: inner, into: &frame)
+            drawMessage(of: item.status, progress: item.progress, in: inner, into: &frame)
         case .idle:
             break
         }
@@ -191,7 +192,7 @@ struct GalleryRenderer: Sendable {
         frame.put(" \(item.id.rawValue + 1) ", column: inner.column + 1, row: inner.row)
         switch item.status {
         case .loading, .failed:
-            drawMessage(of: item.status, in: inner, into: &frame)
+            drawMessage(of: item.status, progress: item.progress, in: inner, into: &frame)
         case .idle, .loaded:
             break
         }
@@ -199,11 +200,19 @@ struct GalleryRenderer: Sendable {
 
     /// The spinner of a loading cell, or what went wrong in a failed one (with the seed's «Pull down
     /// to refresh» and its key when trying again may help), centred in `inner`.
-    private func drawMessage(of status: LoadStatus, in inner: Rect, into frame: inout Frame) {
+    private func drawMessage(of status: LoadStatus, progress: TransferProgress?, in inner: Rect, into frame: inout Frame) {
         let middle = inner.row + inner.height / 2
         switch status {
         case .loading:
-            let text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
+            var text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
+            if let progress {
+                // A slow picture: how far it is, in words and as a bar under them.
+                text += progress.fraction.map { " \(Int($0 * 100))%" } ?? " \(progress.received / 1024) KB"
+                let width = max(0, min(30, inner.width - 4))
+                let filled = Int((progress.fraction ?? 0) * Double(width))
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+                if middle + 1 < inner.maxRow { frame.putCentered(bar, in: inner, row: middle + 1) }
+            }
             frame.putCentered(text, in: inner, row: middle)
         case .failed(let failure):
             let width = max(1, inner.width - 2)
