@@ -78,10 +78,9 @@ struct EngineTests {
 
     @Test("time zones: a geographic number's by its prefix, a toll-free number's whole country")
     func timeZones() throws {
-        // As the answer says them: one line, the zones separated by commas.
+        // As the machine-readable answer carries them: every zone.
         func zones(_ e164: String) throws -> [String] {
-            let line = engine.results(for: try Fixtures.number(e164), language: .english).first { $0.hasPrefix("Time zone: ") }
-            return line.map { $0.dropFirst("Time zone: ".count).components(separatedBy: ", ") } ?? []
+            engine.details(for: engine.facts(for: try Fixtures.number(e164))).timeZones ?? []
         }
         #expect(try zones("+74951234567") == ["Europe/Moscow"])
         let tollFree = try zones("+18005550123")

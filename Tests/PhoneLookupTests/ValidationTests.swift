@@ -51,9 +51,22 @@ struct ValidationTests {
         #expect(number.callingCode == "44")
     }
 
-    @Test("letters are refused, naming them")
+    @Test("letters libphonenumber would not read as a keypad's are refused, naming them")
     func letters() {
-        #expect(throws: InvalidNumber.letters("CALLME")) { try Fixtures.number("1-800-CALL-ME", "US") }
+        #expect(throws: InvalidNumber.letters("ЖЖЖ")) { try Fixtures.number("8 999 ЖЖЖ 1234", "RU") }
+        #expect(throws: InvalidNumber.letters("ab")) { try Fixtures.number("8 999 467 ab", "RU") }
+        #expect(throws: InvalidNumber.letters("CALL")) { try Fixtures.number("1-CALL-800-1234", "US") }
+    }
+
+    @Test("1-800-FLOWERS is dialled as libphonenumber reads it, and shown with its digits")
+    func keypadLetters() throws {
+        #expect(try Fixtures.number("1-800-FLOWERS", "US").e164 == "+18003569377")
+        #expect(try Fixtures.number("+1 800 flowers").e164 == "+18003569377")
+        #expect(PhoneNumberParser.keypadSpelling("1-800-FLOWERS") == "1-800-3569377")
+        #expect(PhoneNumberParser.keypadSpelling("+7 999 467-37-56") == nil)
+        // Not a valid number once read, but read as libphonenumber reads it, not refused for its letters.
+        #expect(throws: InvalidNumber.self) { try Fixtures.number("1-800-CALL-ME", "US") }
+        #expect((try? Fixtures.parser.read("1-800-CALL-ME", region: "US"))?.e164 == "+11800225563")
     }
 
     @Test("empty input and input without digits are refused", arguments: ["", "   ", "()-", "+"])

@@ -11,6 +11,7 @@ carrier/en, geocoding/en, timezones/map_data.txt). Writes, beside this script's 
   Sources/PhoneLookup/Resources/Numbering/carrier/CC.txt prefix|carrier (comments dropped)
   Sources/PhoneLookup/Resources/Numbering/geocoding/CC.txt  descriptions numbered once, then prefix|n
   Sources/PhoneLookup/Resources/Numbering/timezones.txt  prefix|zone&zone
+  Sources/PhoneLookup/Resources/Numbering/shortnumbers.tsv  short numbers (ShortNumberMetadata.xml)
   Sources/PhoneLookup/Resources/Numbering/LICENSE, VERSION
 
 --fixture also writes Tests/PhoneLookupTests/Fixtures/agreement.tsv: the example numbers of every
@@ -89,6 +90,11 @@ def territory_block(t):
                             ",".join(map(str, sorted(all_local)))]))
     for name, pattern, national, local in descs:
         lines.append("\t".join(["D", name, pattern, ",".join(map(str, national)), ",".join(map(str, local))]))
+    barred = t.find("noInternationalDialling")
+    if barred is not None:
+        pl = barred.find("possibleLengths")
+        lines.append("\t".join(["D", "noInternationalDialling", clean(barred.findtext("nationalNumberPattern")),
+                                ",".join(map(str, lengths(pl.get("national")) if pl is not None else [])), ""]))
     formats = t.find("availableFormats")
     if formats is not None:
         has_intl = formats.find("numberFormat/intlFormat") is not None
@@ -102,6 +108,28 @@ def territory_block(t):
                 clean(leading[-1].text) if leading else "",
                 f.get("nationalPrefixFormattingRule", rule), intl,
             ])))
+    return lines
+
+
+SHORT_TYPES = ["shortCode", "tollFree", "standardRate", "premiumRate", "emergency", "carrierSpecific", "smsServices"]
+
+
+def short_block(t):
+    """One region of ShortNumberMetadata.xml: 'S region general lengths', then 'D type pattern lengths'.
+
+    As libphonenumber builds it, the general description's lengths are the short code's; a type
+    without lengths of its own takes them too, and a type absent from the data matches nothing."""
+    code = t.find("shortCode")
+    general_lengths = lengths(code.find("possibleLengths").get("national")) if code is not None else []
+    lines = ["\t".join(["S", t.get("id"), clean(t.find("generalDesc").findtext("nationalNumberPattern")),
+                        ",".join(map(str, general_lengths))])]
+    for name in SHORT_TYPES:
+        node = t.find(name)
+        if node is None:
+            continue
+        pl = node.find("possibleLengths")
+        own = lengths(pl.get("national")) if pl is not None else general_lengths
+        lines.append("\t".join(["D", name, clean(node.findtext("nationalNumberPattern")), ",".join(map(str, own))]))
     return lines
 
 
@@ -132,6 +160,12 @@ def main():
         handle.write(f"# libphonenumber {version}, compiled by Tools/generate-numbering.py; Apache 2.0 (LICENSE)\n")
         for t in root.iter("territory"):
             handle.write("\n".join(territory_block(t)) + "\n")
+
+    short_root = ET.parse(os.path.join(resources, "ShortNumberMetadata.xml")).getroot()
+    with open(os.path.join(out, "shortnumbers.tsv"), "w", encoding="utf-8") as handle:
+        handle.write(f"# libphonenumber {version} short numbers, compiled by Tools/generate-numbering.py; Apache 2.0 (LICENSE)\n")
+        for t in short_root.iter("territory"):
+            handle.write("\n".join(short_block(t)) + "\n")
 
     for name in sorted(os.listdir(os.path.join(resources, "carrier/en"))):
         rows = list(prefix_lines(os.path.join(resources, "carrier/en", name)))

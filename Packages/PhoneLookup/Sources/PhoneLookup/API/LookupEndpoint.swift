@@ -2,12 +2,22 @@ import ErrorReporting
 import Foundation
 
 /// The server side of the lookup contract, answered by the offline engine: what `lookup serve`
-/// and `--demo` put behind `GET /v1/lookup`.
+/// and `--demo` answer, described by `Resources/openapi.json` (served at `GET /openapi.json`).
 ///
-/// Free of any HTTP server, so the contract can be tested without one.
+/// Free of any HTTP server, so the contract can be tested without one. Every failure has the
+/// one shape `{"error": {"code", "message"}}`.
 package struct LookupEndpoint: Sendable {
     /// The route the contract names.
     package static let path = "/v1/lookup"
+    /// Where the OpenAPI document is served.
+    package static let documentPath = "/openapi.json"
+
+    /// One answer: status, header fields and body.
+    package struct Response: Sendable {
+        package var status: Int
+        package var headers: [String: String]
+        package var body: Data
+    }
 
     package let engine: OfflineEngine
     package let parser: PhoneNumberParser
@@ -19,17 +29,69 @@ package struct LookupEndpoint: Sendable {
         self.language = language
     }
 
-    /// The status and JSON body for the `number` query value (`+79994673756`; a `lang` of `ru`
-    /// or `en` picks the language of the result lines).
-    package func respond(number: String?, lang: String? = nil) -> (status: Int, body: Data) {
+    /// Answers any request the server was given: the lookup, the document, or a JSON error
+    /// (404 for a path the API does not have, 405 with `Allow` for a method it does not take).
+    package func respond(method: String, path: String, query: [String: String]) -> Response {
+        let language = query["lang"].flatMap(Language.init(code:)) ?? self.language
+        let known = [Self.path, Self.documentPath]
+        guard known.contains(path) else {
+            return failure(404, code: "notFound", LocalizedText(
+                en: "No such path: \(path); the API answers GET \(Self.path) and GET \(Self.documentPath)",
+                ru: "Нет такого пути: \(path); API отвечает на GET \(Self.path) и GET \(Self.documentPath)"), language)
+        }
+        guard method == "GET" || method == "HEAD" else {
+            var response = failure(405, code: "methodNotAllowed", LocalizedText(
+                en: "\(path) answers GET only, not \(method)", ru: "\(path) отвечает только на GET, а не на \(method)"), language)
+            response.headers["Allow"] = "GET, HEAD"
+            return response
+        }
+        if path == Self.documentPath {
+            guard let document = Self.document() else {
+                return failure(500, code: "internal", LocalizedText(en: "The API document is missing",
+                                                                    ru: "Описание API не найдено"), language)
+            }
+            return Response(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: document)
+        }
+        let (status, body) = respond(number: query["number"], country: query["country"], from: query["from"],
+                                     lang: query["lang"])
+        return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+    }
+
+    /// The status and JSON body for the query values: `number` (`+79994673756`, or national
+    /// with `country`), `country` (the ISO code of the region a number without `+` is dialled
+    /// in), `from` (adds how to dial it from that region) and `lang` (`ru` or `en`).
+    package func respond(number: String?, country: String? = nil, from: String? = nil,
+                         lang: String? = nil) -> (status: Int, body: Data) {
         let language = lang.flatMap(Language.init(code:)) ?? self.language
         guard let number, !number.isEmpty else {
             return refusal(InvalidNumber.empty.text.text(in: language) + " (query parameter \"number\")")
         }
-        let input = number.hasPrefix("+") ? number : "+" + number.trimmingCharacters(in: .whitespaces)
+        for (name, value) in [("country", country), ("from", from)] {
+            guard let value else { continue }
+            guard engine.plan.callingCode(forRegion: value) != nil, value.count == 2 else {
+                return (400, Self.encode(LookupRefusal(code: "invalidParameter", message: LocalizedText(
+                    en: "\(name)=\(value) is not a region code the numbering data knows (such as RU or US)",
+                    ru: "\(name)=\(value): такого кода страны нет в данных нумерации (пример: RU, US)").text(in: language))))
+            }
+        }
+        // A `+` that a form decoder turned into a space still starts an international number.
+        let international = number.hasPrefix("+") || number.hasPrefix(" ")
+        let input = international ? "+" + number.trimmingCharacters(in: .whitespaces).drop { $0 == "+" } : number
+        guard international || country != nil else {
+            return refusal(LocalizedText(
+                en: "\(number) has no +: give the country it is dialled in (country=RU) or start it with + and its code",
+                ru: "\(number) без +: укажите страну, где его набирают (country=RU), или начните номер с + и кода страны")
+                .text(in: language))
+        }
         do {
-            let parsed = try parser.parse(input, country: nil)
-            let answer = LookupAnswer(number: parsed.e164, results: engine.results(for: parsed, language: language))
+            let parsed = try parser.parse(input, region: international ? nil : country)
+            let facts = engine.facts(for: parsed)
+            var results = engine.lines(for: facts, language: language)
+            if let from, from.uppercased() != facts.region {
+                results.append(engine.dialFromLine(facts, from: from.uppercased(), language: language))
+            }
+            let answer = LookupAnswer(number: parsed.e164, results: results,
+                                      details: engine.details(for: facts, from: from))
             return (200, Self.encode(answer))
         } catch {
             return refusal(error.text.text(in: language))
@@ -38,6 +100,18 @@ package struct LookupEndpoint: Sendable {
 
     private func refusal(_ message: String) -> (status: Int, body: Data) {
         (400, Self.encode(LookupRefusal(code: "invalidNumber", message: message)))
+    }
+
+    private func failure(_ status: Int, code: String, _ message: LocalizedText, _ language: Language) -> Response {
+        Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
+                 body: Self.encode(LookupRefusal(code: code, message: message.text(in: language))))
+    }
+
+    /// The OpenAPI 3.1 document of this API, as kept in the package's resources.
+    package static func document() -> Data? {
+        guard let url = Bundle.module.url(forResource: "Resources/openapi", withExtension: "json")
+            ?? Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources") else { return nil }
+        return try? Data(contentsOf: url)
     }
 
     private static func encode(_ value: some Encodable) -> Data {

@@ -22,10 +22,15 @@ public struct RemoteLookup: AsyncLookupBackend {
         self.client = client
     }
 
-    /// The request URL for `number`, with the `+` escaped as `%2B`.
+    /// The request URL for `number`, with the `+` escaped as `%2B`; a short number (112) goes
+    /// as dialled, with the region it was dialled in, since it means nothing with a calling code.
     public func url(for number: PhoneNumber) -> URL {
         var components = URLComponents(url: baseURL.appendingPathComponent("v1/lookup"), resolvingAgainstBaseURL: false)!
-        components.percentEncodedQuery = "number=%2B" + number.digits
+        if let short = number.classification?.shortNumber {
+            components.percentEncodedQuery = "number=\(number.nationalNumber)&country=\(short.region)"
+        } else {
+            components.percentEncodedQuery = "number=%2B" + number.digits
+        }
         return components.url!
     }
 
@@ -57,10 +62,13 @@ public struct RemoteLookup: AsyncLookupBackend {
 package struct LookupAnswer: Codable, Sendable, Equatable {
     package var number: String
     package var results: [String]
+    /// The machine-readable answer (absent from older services).
+    package var details: NumberDetails?
 
-    package init(number: String, results: [String]) {
+    package init(number: String, results: [String], details: NumberDetails? = nil) {
         self.number = number
         self.results = results
+        self.details = details
     }
 }
 

@@ -18,6 +18,8 @@ public struct NumberFacts: Sendable, Equatable {
     package var carrier: String?
     /// The place a geographic number serves.
     public var area: String?
+    /// What the number is as a short number of its region (an emergency number, a service code).
+    public var shortNumber: ShortNumber?
     var timeZones: [String]
     /// The national significant number's possible lengths in the calling code's main region.
     var possibleLengths: [Int]
@@ -60,17 +62,20 @@ public struct OfflineEngine: Sendable {
         let region = classification.region
         let lineType = classification.lineType
         let valid = lineType != nil
+        let short = classification.shortNumber
         let formats = Self.formatted(national, callingCode: code, territory: main, extension: number.phoneExtension)
         return NumberFacts(
             number: number,
             owners: metadata.regions(forCallingCode: code),
             region: region,
             isValid: valid,
-            problem: valid ? nil : Self.problem(national: national, callingCode: code, main: main, e164: number.e164),
+            problem: valid || short != nil ? nil
+                : Self.problem(national: national, callingCode: code, main: main, e164: number.e164),
             lineType: lineType,
             carrier: lineType?.hasCarrier == true ? plan.carrier(for: all, callingCode: code) : nil,
             area: lineType?.isGeographic == true ? plan.area(for: all, callingCode: code) : nil,
-            timeZones: lineType == nil ? [] : plan.timeZones(for: lineType!.isGeographic ? all : Digits(number.callingCode)),
+            shortNumber: short,
+            timeZones: lineType.map { plan.timeZones(for: $0.hasZonesByPrefix(callingCode: code) ? all : Digits(number.callingCode)) } ?? [],
             possibleLengths: main?.general.lengths ?? [],
             international: formats.international,
             national: formats.national
@@ -89,7 +94,8 @@ public struct OfflineEngine: Sendable {
 
     /// Why `number` is not valid, or nil when it is.
     static func problem(with number: PhoneNumber, in plan: NumberingPlan) -> InvalidNumber? {
-        guard classify(number, in: plan.metadata).lineType == nil else { return nil }
+        let classification = classify(number, in: plan.metadata)
+        guard classification.lineType == nil, classification.shortNumber == nil else { return nil }
         let code = Int(number.callingCode) ?? 0
         return problem(national: Digits(number.nationalNumber), callingCode: code,
                        main: plan.metadata.mainTerritory(forCallingCode: code), e164: number.e164)
@@ -138,6 +144,31 @@ public struct OfflineEngine: Sendable {
         lines(for: facts(for: number), language: language)
     }
 
+    /// The zones as people read them: up to three by name, more as how many there are (one
+    /// zone named out of several would be a guess; `--json` carries them all).
+    static func zonesText(_ zones: [String], russian: Bool) -> String {
+        guard zones.count > 3 else { return zones.joined(separator: ", ") }
+        return russian ? "один из \(zones.count) поясов" : "one of \(zones.count) zones"
+    }
+
+    /// The row saying how the number is dialled from `region` (another country's).
+    public func dialFromLine(_ facts: NumberFacts, from region: String, language: Language) -> String {
+        let name = names.name(of: region, in: language)
+        return (language == .russian ? "Набор из-за рубежа (\(name)): " : "Dialled from \(name): ") + dialled(facts, from: region)
+    }
+
+    /// The machine-readable answer; `from` adds how the number is dialled from that region.
+    public func details(for facts: NumberFacts, from region: String? = nil) -> NumberDetails {
+        let short = facts.shortNumber
+        return NumberDetails(
+            e164: facts.number.e164, international: facts.international, national: facts.national,
+            rfc3966: rfc3966(facts), regionCode: short?.region ?? facts.region,
+            lineType: facts.lineType?.rawValue, carrier: facts.carrier, place: facts.area,
+            timeZones: facts.timeZones.isEmpty ? nil : facts.timeZones,
+            dialFrom: region.map { NumberDetails.DialFrom(regionCode: $0.uppercased(), number: dialled(facts, from: $0)) },
+            shortNumber: short.map { NumberDetails.Short(emergency: $0.isEmergency, cost: $0.cost?.rawValue) })
+    }
+
     /// Formats facts as result lines.
     public func lines(for facts: NumberFacts, language: Language) -> [String] {
         let ru = language == .russian
@@ -156,6 +187,10 @@ public struct OfflineEngine: Sendable {
             let all = facts.owners.map { names.name(of: $0, in: language) }.joined(separator: ", ")
             lines.append(ru ? "Код \(code) у нескольких стран: \(all)" : "Countries sharing \(code): \(all)")
         }
+        if let short = facts.shortNumber {
+            lines += shortNumberLines(short, facts: facts, language: language)
+            return lines
+        }
         if let problem = facts.problem {
             lines.append((ru ? "Недействительный номер: " : "Not a valid number: ") + problem.text.text(in: language))
         }
@@ -168,11 +203,30 @@ public struct OfflineEngine: Sendable {
         }
         if let area = facts.area { lines.append((ru ? "Место: " : "Place: ") + area) }
         if !facts.timeZones.isEmpty {
-            lines.append((ru ? "Часовой пояс: " : "Time zone: ") + facts.timeZones.joined(separator: ", "))
+            lines.append((ru ? "Часовой пояс: " : "Time zone: ") + Self.zonesText(facts.timeZones, russian: ru))
+        }
+        lines.append("RFC 3966: " + rfc3966(facts))
+        if let region = facts.region, region != "001", let mobile = dialledFromMobile(facts, in: region) {
+            lines.append((ru ? "С мобильного внутри страны: " : "From a mobile within the country: ") + mobile)
         }
         lines.append((ru ? "Международный формат: " : "International: ") + facts.international)
         lines.append((ru ? "Национальный формат: " : "National: ") + facts.national)
         lines.append("E.164: " + facts.number.e164)
+        return lines
+    }
+}
+
+extension OfflineEngine {
+    /// The rows of a short number: what it is and where, what it costs, how it is dialled.
+    func shortNumberLines(_ short: ShortNumber, facts: NumberFacts, language: Language) -> [String] {
+        let ru = language == .russian
+        let country = names.name(of: short.region, in: language)
+        var lines = [short.isEmergency
+            ? (ru ? "Экстренный номер (\(country))" : "Emergency number in \(country)")
+            : (ru ? "Короткий номер (\(country))" : "Short number in \(country)")]
+        if let cost = short.cost { lines.append((ru ? "Стоимость: " : "Cost: ") + cost.text.text(in: language)) }
+        lines.append(ru ? "Набор: \(facts.number.nationalNumber) (только внутри страны, без кода)"
+                        : "Dial: \(facts.number.nationalNumber) (within the country, without a code)")
         return lines
     }
 }

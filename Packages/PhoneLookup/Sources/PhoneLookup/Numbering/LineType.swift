@@ -54,6 +54,13 @@ package enum LineType: String, Sendable, CaseIterable, Codable {
     /// True for the types that serve a place (geocoding and time zones by prefix).
     var isGeographic: Bool { self == .fixedLine || self == .mobile || self == .fixedLineOrMobile }
 
+    /// libphonenumber's `isNumberGeographical`: fixed lines everywhere, mobiles only where
+    /// their prefixes are areas (Mexico, Argentina, Brazil, Indonesia, China). Time zones of
+    /// other numbers are their whole country's.
+    func hasZonesByPrefix(callingCode: Int) -> Bool {
+        self == .fixedLine || self == .fixedLineOrMobile || (self == .mobile && [52, 54, 55, 62, 86].contains(callingCode))
+    }
+
     /// The type for people, in English and Russian.
     var text: LocalizedText {
         switch self {

@@ -17,10 +17,13 @@ import Locking
 public struct NumberingPlan: Sendable {
     let metadata: NumberingMetadata
     private let tables: PrefixTables
+    /// Emergency numbers and other short codes, per region.
+    let shortNumbers: ShortNumberTable
 
-    init(metadata: NumberingMetadata, tables: PrefixTables) {
+    init(metadata: NumberingMetadata, tables: PrefixTables, shortNumbers: ShortNumberTable = ShortNumberTable(file: nil)) {
         self.metadata = metadata
         self.tables = tables
+        self.shortNumbers = shortNumbers
     }
 
     /// The data shipped with the package.
@@ -33,7 +36,8 @@ public struct NumberingPlan: Sendable {
         do { text = try String(contentsOf: directory.appendingPathComponent("metadata.tsv"), encoding: .utf8) } catch {
             throw NumberingDataError.missing(directory.appendingPathComponent("metadata.tsv").path)
         }
-        return NumberingPlan(metadata: try NumberingMetadata(text: text), tables: PrefixTables(directory: directory))
+        return NumberingPlan(metadata: try NumberingMetadata(text: text), tables: PrefixTables(directory: directory),
+                             shortNumbers: ShortNumberTable(file: directory.appendingPathComponent("shortnumbers.tsv")))
     }
 
     /// The shipped data with the prefix tables of `directory` over them (its entries win).
@@ -41,7 +45,23 @@ public struct NumberingPlan: Sendable {
     /// - Throws: `PrefixTableError` naming the first malformed line of the directory's tables.
     public static func load(from directory: URL, over base: NumberingPlan) throws -> NumberingPlan {
         let overrides = try PrefixTables.overrides(in: directory)
-        return NumberingPlan(metadata: base.metadata, tables: base.tables.with(overrides: overrides))
+        return NumberingPlan(metadata: base.metadata, tables: base.tables.with(overrides: overrides),
+                             shortNumbers: base.shortNumbers)
+    }
+
+    /// libphonenumber's three short-number answers about `number` read from `typed` in `region`,
+    /// each on its own as `ShortNumberInfo` gives them (`isValidShortNumberForRegion`,
+    /// `isEmergencyNumber`, `expectedCostForRegion`), valid or not.
+    package func shortNumberAnswers(for number: PhoneNumber, typed: String, region: String)
+        -> (valid: Bool, emergency: Bool, cost: ShortNumberCost?) {
+        guard let data = shortNumbers.region(region),
+              metadata.territory(forRegion: region).map({ String($0.callingCode) }) == number.callingCode
+        else { return (false, false, nil) }
+        let national = Digits(number.nationalNumber)
+        let typedDigits = Digits(typed.unicodeScalars.compactMap { $0.properties.numericType == .decimal
+            ? Character($0).wholeNumberValue.map(UInt8.init) : nil })
+        let emergency = !typed.trimmingCharacters(in: .whitespaces).hasPrefix("+") && data.isEmergency(typedDigits)
+        return (data.isValid(national), emergency, data.cost(national))
     }
 
     /// The regions sharing `callingCode` (digits, no `+`), the main one first.

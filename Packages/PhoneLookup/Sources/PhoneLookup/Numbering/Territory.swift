@@ -19,6 +19,8 @@ final class Territory: Sendable {
     let nationalPrefixTransformRule: String
     let preferredExtensionPrefix: String
     let general: NumberDescription
+    /// Numbers that cannot be dialled from abroad (libphonenumber's `noInternationalDialling`).
+    let noInternationalDialling: NumberDescription?
     /// Line types in the order libphonenumber tests them (fixed line and mobile last).
     let types: [NumberDescription?]
     let sameMobileAndFixedLinePattern: Bool
@@ -42,6 +44,7 @@ final class Territory: Sendable {
         // text(10), the territory's national-prefix formatting rule, is already on every format line.
         preferredExtensionPrefix = text(11)
         var general: NumberDescription?
+        var noInternationalDialling: NumberDescription?
         var types: [LineType: NumberDescription] = [:]
         var formats: [NumberFormat] = []
         var intlFormats: [NumberFormat] = []
@@ -50,7 +53,9 @@ final class Territory: Sendable {
             func field(_ index: Int) -> String { index < line.count ? String(line[index]) : "" }
             if line[0] == "D" {
                 let description = try NumberDescription(pattern: field(2), lengths: field(3), localOnly: field(4))
-                if field(1) == "general" { general = description } else if let type = LineType(dataName: field(1)) {
+                if field(1) == "general" { general = description } else if field(1) == "noInternationalDialling" {
+                    noInternationalDialling = description
+                } else if let type = LineType(dataName: field(1)) {
                     types[type] = description
                 }
             } else if line[0] == "F" {
@@ -71,6 +76,7 @@ final class Territory: Sendable {
         if let general { self.general = general } else {
             self.general = try NumberDescription(pattern: "", lengths: "", localOnly: "")
         }
+        self.noInternationalDialling = noInternationalDialling
         self.types = LineType.allCases.map { types[$0] }
         sameMobileAndFixedLinePattern = types[.fixedLine]?.pattern?.source == types[.mobile]?.pattern?.source
             && types[.fixedLine] != nil

@@ -8,7 +8,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     /// The calling code's digits, such as `7`.
     public let callingCode: String
     /// The national significant number's digits, such as `9994673756`.
-    let nationalNumber: String
+    package let nationalNumber: String
     /// The extension's digits, if one was typed (`ext. 123`, `x123`, `#123`).
     let phoneExtension: String?
     /// What the parser learnt while validating the number (its region and line type), so the
@@ -51,4 +51,6 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
 struct NumberClassification: Sendable {
     let region: String?
     let lineType: LineType?
+    /// Set when the number is no number of the plan but a short number dialled in its region.
+    var shortNumber: ShortNumber? = nil
 }

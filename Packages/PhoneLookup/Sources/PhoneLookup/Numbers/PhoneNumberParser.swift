@@ -25,11 +25,36 @@ public struct PhoneNumberParser: Sendable {
     ///
     /// - Throws: ``InvalidNumber``: what is wrong with the text, or why the number is not valid
     ///   (too short, too long, a length no number has, or no such range).
+    ///
+    /// A number typed without `+` that is no number of the plan but a short number of the
+    /// selected region (112 in Russia, 911 in the US) is accepted as that short number, as
+    /// libphonenumber's `ShortNumberInfo` reads it; with a calling code it is not, since
+    /// libphonenumber does not believe an emergency number is dialled that way.
     public func parse(_ input: String, country: Country?) throws(InvalidNumber) -> PhoneNumber {
-        var number = try read(input, territory: country.flatMap(plan.territory(for:)), hasCountry: country != nil)
+        try parse(input, territory: country.flatMap(plan.territory(for:)), hasCountry: country != nil)
+    }
+
+    /// ``parse(_:country:)`` with the region given by its ISO code (`RU`), as the API's
+    /// `country` parameter gives it; nil reads only numbers that start with `+`.
+    package func parse(_ input: String, region: String?) throws(InvalidNumber) -> PhoneNumber {
+        try parse(input, territory: region.flatMap(plan.metadata.territory(forRegion:)), hasCountry: region != nil)
+    }
+
+    private func parse(_ input: String, territory: Territory?, hasCountry: Bool) throws(InvalidNumber) -> PhoneNumber {
+        var number = try read(input, territory: territory, hasCountry: hasCountry)
         number.classification = OfflineEngine.classify(number, in: plan.metadata)
-        if let problem = OfflineEngine.problem(with: number, in: plan) { throw problem }
+        guard let problem = OfflineEngine.problem(with: number, in: plan) else { return number }
+        guard let short = shortNumber(number, typed: input, territory: territory) else { throw problem }
+        number.classification = NumberClassification(region: short.region, lineType: nil, shortNumber: short)
         return number
+    }
+
+    /// The short number `number` is, when it was typed without a calling code in `territory`.
+    private func shortNumber(_ number: PhoneNumber, typed input: String, territory: Territory?) -> ShortNumber? {
+        guard let territory, String(territory.callingCode) == number.callingCode, number.phoneExtension == nil,
+              let scanned = try? Self.scan(input), !scanned.international,
+              scanned.digits.description.hasSuffix(number.nationalNumber) else { return nil }
+        return plan.shortNumbers.shortNumber(Digits(number.nationalNumber), dialled: scanned.digits, in: territory.id)
     }
 
     /// Reads `input` as libphonenumber's `parse(input, region)` does, valid or not.
@@ -141,6 +166,7 @@ public struct PhoneNumberParser: Sendable {
         var digits: [UInt8] = []
         var international = false
         var letters = ""
+        var digitsBeforeLetters = 0
         for character in text {
             if character == "+" || character == "\u{FF0B}" {
                 guard digits.isEmpty, !international else { throw .misplacedPlus }
@@ -150,14 +176,34 @@ public struct PhoneNumberParser: Sendable {
             } else if separators.contains(character) || character.isWhitespace {
                 continue
             } else if character.isLetter {
+                if letters.isEmpty { digitsBeforeLetters = digits.count }
                 letters.append(character)
+                if let value = keypadDigit(character) { digits.append(value) }
             } else {
                 throw .unexpectedCharacter(character)
             }
         }
-        guard letters.isEmpty else { throw .letters(letters) }
+        // libphonenumber reads letters as a keypad's (1-800-FLOWERS) only when there are at least
+        // three, all Latin, after at least three digits; any other letter is a mistake to point out.
+        guard letters.isEmpty || (letters.count >= 3 && digitsBeforeLetters >= 3
+                                  && letters.allSatisfy { keypadDigit($0) != nil }) else { throw .letters(letters) }
         guard !digits.isEmpty else { throw .empty }
         return (international, Digits(digits), phoneExtension)
+    }
+
+    /// The digit a letter stands for on a phone's keypad (`ABC` 2 … `WXYZ` 9), Latin letters only.
+    static func keypadDigit(_ character: Character) -> UInt8? {
+        guard let ascii = character.asciiValue, character.isLetter else { return nil }
+        let index = Int((ascii | 0x20) &- UInt8(ascii: "a"))
+        guard (0..<26).contains(index) else { return nil }
+        return Array("22233344455566677778889999".utf8)[index] &- 48
+    }
+
+    /// The text with its letters replaced by the keypad digits they stand for (`1-800-FLOWERS`
+    /// → `1-800-356-9377`), when the parser reads it so; nil for text without such letters.
+    public static func keypadSpelling(_ input: String) -> String? {
+        guard input.contains(where: { keypadDigit($0) != nil }), (try? scan(input)) != nil else { return nil }
+        return String(input.map { character in keypadDigit(character).map { Character(String($0)) } ?? character })
     }
 
     /// The common case without a single String operation: ASCII digits, one leading `+` and the

@@ -17,15 +17,20 @@ struct Search: LookupSubcommand {
                                valueName: "ISO"))
     var country: String?
 
-    @Flag(help: "Print {\"number\", \"country\", \"results\"} as JSON.")
+    @Option(help: ArgumentHelp("Also say how the number is dialled from this country (ISO code).", valueName: "ISO"))
+    var from: String?
+
+    @Flag(help: "Print {\"number\", \"country\", \"results\", \"details\"} as JSON.")
     var json = false
 
     @Argument(help: "The phone number; a leading + makes it international.")
     var number: String
 
     func validate() throws {
-        if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
-            throw ValidationError("--country takes a two-letter ISO code such as RU, not '\(country)'")
+        for (name, value) in [("--country", country), ("--from", from)] {
+            if let value, value.count != 2 || !value.allSatisfy(\.isLetter) {
+                throw ValidationError("\(name) takes a two-letter ISO code such as RU, not '\(value)'")
+            }
         }
     }
 
@@ -33,6 +38,7 @@ struct Search: LookupSubcommand {
         let environment = ProcessInfo.processInfo.environment
         try await withServices { services in
             let region = try services.region(explicit: country, environment: environment)
+            let from = try self.from.map { try services.region(explicit: $0, environment: [:]) ?? $0 }
             let flow = LookupFlow(parser: PhoneNumberParser(plan: services.plan), preferredRegion: region)
             let answer = try await PlainLookup(services: services, flow: flow).answer(number)
             switch answer {
@@ -42,8 +48,19 @@ struct Search: LookupSubcommand {
             case .failed(let error):
                 report(error, in: services.language)
                 throw ExitCode.failure
-            case .answered(let results):
-                print(json ? results.json : results.rows.map { TerminalSafeText.line($0) }.joined(separator: "\n"))
+            case .answered(var results):
+                let facts = services.engine.facts(for: results.number)
+                // Dialled from --from, else from the country given with --country when the number is another's.
+                let dialFrom = from ?? country.map { $0.uppercased() }.flatMap { $0 == facts.region ? nil : $0 }
+                if let dialFrom, facts.region != dialFrom, facts.problem == nil, facts.shortNumber == nil {
+                    results.rows.append(services.engine.dialFromLine(facts, from: dialFrom, language: services.language))
+                }
+                if let spelled = PhoneNumberParser.keypadSpelling(number) {
+                    results.rows.append((services.language == .russian ? "Буквы набраны как цифры: " : "Letters dialled as digits: ")
+                                        + spelled)
+                }
+                print(json ? results.json(details: services.engine.details(for: facts, from: from))
+                           : results.rows.map { TerminalSafeText.line($0) }.joined(separator: "\n"))
             }
         }
     }

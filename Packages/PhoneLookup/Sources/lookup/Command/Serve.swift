@@ -8,7 +8,7 @@ import PhoneLookup
 /// `lookup serve [--host 127.0.0.1] [--port 8090]`: the offline engine over HTTP.
 struct Serve: LookupSubcommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the lookup API (GET /v1/lookup?number=…) and the dataset (GET /countries.json).")
+        abstract: "Serve the lookup API (GET /v1/lookup?number=…[&country=ISO]), its OpenAPI document (GET /openapi.json) and the dataset (GET /countries.json).")
 
     @ParentCommand var parent: LookupCommand
     @OptionGroup var ownOptions: CommonOptions
@@ -30,6 +30,7 @@ struct Serve: LookupSubcommand {
             try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: services.engine, language: services.language))
             let url = try await server.start()
             print("Serving the lookup API on \(url.absoluteString)/v1/lookup?number=%2B79994673756")
+            print("its OpenAPI document on \(url.absoluteString)/openapi.json")
             print("and the country dataset on \(url.absoluteString)/countries.json; Ctrl-C stops.")
             fflush(nil)
             while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }

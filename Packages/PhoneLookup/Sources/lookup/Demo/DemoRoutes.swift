@@ -1,11 +1,14 @@
 import DemoServer
 import PhoneLookup
 
-/// Puts the lookup contract and the dataset on `server`: `GET /v1/lookup` and `GET /countries.json`.
+/// Puts the lookup contract, its OpenAPI document and the dataset on `server`: `GET /v1/lookup`,
+/// `GET /openapi.json` and `GET /countries.json`; any other path answers the API's JSON 404.
 func installLookupRoutes(on server: DemoServer, endpoint: LookupEndpoint) throws {
     server.route("/countries.json", .json(try DemoData.countriesJSON()))
-    server.route(LookupEndpoint.path) { request in
-        let (status, body) = endpoint.respond(number: request.query["number"], lang: request.query["lang"])
-        return DemoResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+    for path in [LookupEndpoint.path, LookupEndpoint.documentPath, "/*"] {
+        server.route(path) { request in
+            let answer = endpoint.respond(method: request.method, path: request.path, query: request.query)
+            return DemoResponse(status: answer.status, headers: answer.headers, body: answer.body)
+        }
     }
 }

@@ -83,9 +83,16 @@ struct PlainLookup {
 extension LookupState.Results {
     /// `{"country":"Russia","number":"+7…","results":["…"]}`: keys sorted, every string escaped as
     /// ``JSONLine`` escapes it, so a service's C1 or bidi controls are never printed raw.
-    var json: String {
+    var json: String { json(details: nil) }
+
+    /// ``json`` with the machine-readable `details` object beside the rows.
+    func json(details: NumberDetails?) -> String {
         let results = rows.map(JSONLine.quoted).joined(separator: ",")
-        return "{\"country\":\(JSONLine.quoted(countryName)),\"number\":\(JSONLine.quoted(number.e164)),"
-            + "\"results\":[\(results)]}"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let detailsJSON = details.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        return "{\"country\":\(JSONLine.quoted(countryName)),"
+            + (detailsJSON.map { "\"details\":\($0)," } ?? "")
+            + "\"number\":\(JSONLine.quoted(number.e164)),\"results\":[\(results)]}"
     }
 }

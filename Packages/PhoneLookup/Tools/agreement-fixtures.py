@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Writes the agreement fixtures of the PhoneLookup tests from libphonenumber's Python port.
+
+Usage:
+  agreement-fixtures.py LIBPHONENUMBER_DIR
+
+Needs `phonenumbers` (pip install phonenumbers); the tests never do: they read what this
+script wrote. The example numbers come from the checkout's XML (the same data the engine is
+generated from); the answers from `phonenumbers`, an independent implementation whose own
+data may be a little older or newer (the tests list such rows with the reason).
+
+Writes into Tests/PhoneLookupTests/Fixtures/:
+  short-numbers.tsv  every region's example short numbers, one digit longer and one shorter:
+                     input region case | parse nsn validForRegion emergency cost
+  formats.tsv        every region's example numbers (all types):
+                     e164 | rfc3966 national international outOfCountry(US,RU,GB,DE,KZ,AU,CN,SG)
+                     mobileFromOwnRegion mobileFromUS | timeZones (joined with &) | numberType
+"""
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+import phonenumbers
+from phonenumbers import PhoneNumberFormat as F
+from phonenumbers import shortnumberinfo, timezone
+
+SHORT_TYPES = ["shortCode", "tollFree", "standardRate", "premiumRate", "emergency", "carrierSpecific", "smsServices"]
+TYPES = ["fixedLine", "mobile", "tollFree", "premiumRate", "sharedCost", "personalNumber",
+         "voip", "pager", "uan", "voicemail"]
+FROM = ["US", "RU", "GB", "DE", "KZ", "AU", "CN", "SG"]
+COSTS = {v: k for k, v in vars(shortnumberinfo.ShortNumberCost).items() if k.isupper()}
+
+
+def short_rows(root):
+    rows = set()
+    for t in root.iter("territory"):
+        region = t.get("id")
+        for name in SHORT_TYPES:
+            node = t.find(name)
+            example = node.findtext("exampleNumber") if node is not None else None
+            if not example:
+                continue
+            rows.add((example, region, f"{name}/example"))
+            rows.add((example + example[-1], region, f"{name}/long"))
+            if len(example) > 2:
+                rows.add((example[:-1], region, f"{name}/short"))
+    out = []
+    for text, region, case in sorted(rows):
+        try:
+            number = phonenumbers.parse(text, region)
+        except phonenumbers.NumberParseException:
+            out.append([text, region, case, "error", "", "", "", ""])
+            continue
+        valid = shortnumberinfo.is_valid_short_number_for_region(number, region)
+        emergency = shortnumberinfo.is_emergency_number(text, region)
+        cost = COSTS[shortnumberinfo.expected_cost_for_region(number, region)]
+        out.append([text, region, case, "ok", phonenumbers.national_significant_number(number),
+                    "valid" if valid else "invalid", "emergency" if emergency else "-", cost])
+    return out
+
+
+def format_rows(root):
+    numbers = set()
+    for t in root.iter("territory"):
+        code = t.get("countryCode")
+        for name in TYPES:
+            node = t.find(name)
+            example = node.findtext("exampleNumber") if node is not None else None
+            if example:
+                numbers.add(f"+{code}{example}")
+    out = []
+    for text in sorted(numbers):
+        number = phonenumbers.parse(text, None)
+        own = phonenumbers.region_code_for_number(number) or "ZZ"
+        kind = {v: k for k, v in vars(phonenumbers.PhoneNumberType).items() if k.isupper()}[
+            phonenumbers.number_type(number)]
+        out.append([text, phonenumbers.format_number(number, F.RFC3966),
+                    phonenumbers.format_number(number, F.NATIONAL),
+                    phonenumbers.format_number(number, F.INTERNATIONAL)]
+                   + [phonenumbers.format_out_of_country_calling_number(number, r) for r in FROM]
+                   + [own, phonenumbers.format_number_for_mobile_dialing(number, own, True),
+                      phonenumbers.format_number_for_mobile_dialing(number, "US", True),
+                      "&".join(timezone.time_zones_for_number(number)), kind])
+    return out
+
+
+def write(path, header, rows):
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(f"# {header} (phonenumbers {phonenumbers.__version__}; Tools/agreement-fixtures.py)\n")
+        for row in rows:
+            if any("\t" in field or "\n" in field for field in row):
+                sys.exit(f"tab or newline in {row}")
+            handle.write("\t".join(row) + "\n")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    resources = os.path.join(sys.argv[1], "resources")
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../Tests/PhoneLookupTests/Fixtures")
+    short = ET.parse(os.path.join(resources, "ShortNumberMetadata.xml")).getroot()
+    write(os.path.join(fixtures, "short-numbers.tsv"),
+          "input\tregion\tcase\tparse\tnsn\tvalidForRegion\temergency\tcost", short_rows(short))
+    full = ET.parse(os.path.join(resources, "PhoneNumberMetadata.xml")).getroot()
+    write(os.path.join(fixtures, "formats.tsv"),
+          "e164\trfc3966\tnational\tinternational\t" + "\t".join(f"from{r}" for r in FROM)
+          + "\tregion\tmobileFromRegion\tmobileFromUS\ttimeZones\ttype", format_rows(full))
+
+
+if __name__ == "__main__":
+    main()
