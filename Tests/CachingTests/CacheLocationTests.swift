@@ -29,4 +29,14 @@ struct CacheLocationTests {
             #expect(url.path == "/home/ann/.cache/lookup")
         }
     }
+
+    @Test("a demo's cache is a folder of the demo's own, apart from the real run's, unless one is named")
+    func demoDirectory() {
+        let environment = ["HOME": "/home/ann"]
+        let demo = CacheLocation.demoDirectory(tool: "flickr", override: nil, environment: environment)
+        #expect(demo.path == "/home/ann/.cache/workbench-demo/flickr")
+        #expect(demo != CacheLocation.directory(tool: "flickr", override: nil, environment: environment))
+        #expect(CacheLocation.demoDirectory(tool: "flickr", override: "/tmp/mine", environment: environment).path
+                == "/tmp/mine")
+    }
 }

@@ -82,7 +82,12 @@ struct CommandLineTests {
         #expect(
             saved.filter { $0["event"] as? String == "photo" }.compactMap { $0["id"] as? String }
                 == firstPageIDs)
-        #expect(saved.last?["event"] as? String == "error" && saved.last?["error"] as? String == "offline")
+        let error = try #require(saved.dropLast().last)
+        #expect(error["event"] as? String == "error" && error["error"] as? String == "offline")
+        #expect(error["reason"] is String, "errors have lookup's shape: error and reason")
+        let summary = try #require(saved.last)
+        #expect(summary["event"] as? String == "summary")
+        #expect(summary["pages"] as? Int == 1 && summary["photos"] as? Int == 40 && summary["failed"] as? Int == 1)
     }
 
     @Test("the saved page shows its pictures offline too, from disk, whatever host served them")
@@ -115,6 +120,29 @@ struct CommandLineTests {
         ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("No internet connection"))
+        #expect(run.stdout.isEmpty, "the error is said once, on standard error: \(run.stdout)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "one line per failure: \(run.stderr)")
+    }
+
+    @Test("no key with --json: the error as a JSON object on standard output, like lookup's")
+    func missingKeyJSON() async throws {
+        let run = try await Run.flickr(["--json"])
+        #expect(run.status == 64)
+        let object = try #require(run.jsonLines.first)
+        #expect(object["error"] as? String == "apiKey", "\(run.stdout)")
+        #expect((object["reason"] as? String)?.contains("FLICKR_API_KEY") == true)
+    }
+
+    @Test("demo photo lines carry their image URL, in plain and JSON output")
+    func demoImageURLs() async throws {
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let json = try await Run.flickr(["--demo", "--json", "--cache-dir", cache.path])
+        let photos = json.jsonLines.filter { $0["event"] as? String == "photo" }
+        #expect(!photos.isEmpty && photos.allSatisfy { ($0["image"] as? String)?.hasPrefix("http://127.0.0.1:") == true })
+        let plain = try await Run.flickr(["--demo", "--plain", "--cache-dir", cache.path])
+        let lines = plain.stdout.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.split(separator: "\t").last?.hasPrefix("http://127.0.0.1:") == true })
     }
 
     @Test("no key and no --demo: exit 64 saying how to get a key and that --demo needs none")
@@ -145,7 +173,7 @@ struct CommandLineTests {
         let secret = "s3cretKEY0123456789"
         let run = try await Run.flickr(["--demo", "--json", "--api-key", secret, "--cache-dir", cache.path])
         #expect(run.status == 1)
-        #expect(run.jsonLines.last?["error"] as? String == "apiKey")
+        #expect(run.jsonLines.first { $0["event"] as? String == "error" }?["error"] as? String == "apiKey")
         #expect(!run.stdout.contains(secret) && !run.stderr.contains(secret))
     }
 

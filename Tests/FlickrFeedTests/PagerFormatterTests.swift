@@ -69,7 +69,8 @@ struct PagerFormatterTests {
         Redactor.register(secret: key)
         let error = FlickrError.api(code: 100, message: "Invalid API Key (\(key))").userFacingError
         for style in [PagerFormatter.Style.plain, .json] {
-            let lines = PagerFormatter(style: style, imageURLs: urls).lines(for: .error(error))
+            let formatter = PagerFormatter(style: style, imageURLs: urls)
+            let lines = formatter.lines(for: .error(error)) + [formatter.failureLine(error)]
             #expect(!lines.joined().contains(key))
             #expect(lines.joined().contains(Redactor.mask))
         }

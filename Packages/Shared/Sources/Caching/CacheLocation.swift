@@ -26,6 +26,24 @@ public enum CacheLocation {
             .appendingPathComponent(tool, isDirectory: true)
     }
 
+    /// The cache directory of a `--demo` run of `tool`: `override` when given, else a folder of the
+    /// demo's own, `<cache root>/workbench-demo/<tool>` (beside the demo's encoded pictures), so a
+    /// real run never shows a made-up photo or picture as saved.
+    ///
+    /// ```swift
+    /// let directory = CacheLocation.demoDirectory(tool: "flickr", override: nil, environment: environment)
+    /// ```
+    public static func demoDirectory(tool: String, override: String?, environment: [String: String]) -> URL {
+        if let override, !override.isEmpty {
+            return directory(tool: tool, override: override, environment: environment)
+        }
+        return directory(tool: demoFolder, override: nil, environment: environment)
+            .appendingPathComponent(tool, isDirectory: true)
+    }
+
+    /// The demo's own folder under the cache root.
+    public static let demoFolder = "workbench-demo"
+
     private static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         return FileManager.default.homeDirectoryForCurrentUser.path

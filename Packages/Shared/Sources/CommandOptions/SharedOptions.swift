@@ -25,7 +25,8 @@ public struct SharedOptions: ParsableArguments, Sendable {
     public var demo = false
 
     @Option(name: .customLong("cache-dir"), help: ArgumentHelp(
-        "Where the offline cache lives (default: ~/.cache/<command>).", valueName: "dir"))
+        "Where the offline cache lives (default: ~/.cache/<command>; with --demo, the demo's own "
+            + "~/.cache/workbench-demo/<command>).", valueName: "dir"))
     public var cacheDir: String?
 
     @Option(help: ArgumentHelp("Seconds before a load gives up (0.001...86400).", valueName: "seconds"))

@@ -14,13 +14,14 @@ public struct SavedPage: Sendable, Hashable {
     }
 
     /// The age worded for a person: "just now"-ish seconds, minutes, hours or days.
-    public static func wordedAge(from savedAt: Date, to now: Date) -> String {
+    public static func wordedAge(from savedAt: Date, to now: Date, in language: Language = .english) -> String {
         let seconds = max(0, Int(now.timeIntervalSince(savedAt)))
+        let russian = language == .russian
         switch seconds {
-        case ..<60: return "\(seconds) s"
-        case ..<3600: return "\(seconds / 60) min"
-        case ..<86_400: return "\(seconds / 3600) h"
-        default: return "\(seconds / 86_400) d"
+        case ..<60: return "\(seconds) \(russian ? "с" : "s")"
+        case ..<3600: return "\(seconds / 60) \(russian ? "мин" : "min")"
+        case ..<86_400: return "\(seconds / 3600) \(russian ? "ч" : "h")"
+        default: return "\(seconds / 86_400) \(russian ? "дн." : "d")"
         }
     }
 }

@@ -21,7 +21,7 @@ struct FlickrCommand: AsyncParsableCommand {
         discussion: """
             Full-screen in a terminal; plain text (or JSON lines with --json) when stdout is not a terminal \
             or with --plain. Keys: arrows move, Enter opens a photo, Esc returns, r (or the wheel up at \
-            the top) refreshes, ? help, q quits.
+            the top) refreshes, ? help, q or Ctrl-D quits.
             Exit status in plain and JSON mode: 0 every fetch succeeded, 2 some failed but something was \
             shown, 1 nothing could be shown, 64 usage error.
             """
@@ -96,7 +96,12 @@ struct FlickrCommand: AsyncParsableCommand {
             ?? demoSetup?.stream.apiKey
         guard let key else {
             let error = FlickrMessages.missingKey
-            FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
+            if shared.json {
+                // Scripts read errors where they read the rest, in the shape lookup's --json has.
+                print(PagerFormatter(style: .json, imageURLs: FlickrImageURLs(), language: language).failureLine(error))
+            } else {
+                FileHandle.standardError.write(Data("flickr: \(error.line(in: language))\n".utf8))
+            }
             throw ExitCode(64)
         }
         // A server may echo the key inside its error text: mask it wherever it would be printed.
@@ -109,8 +114,10 @@ struct FlickrCommand: AsyncParsableCommand {
         let imageURLs = FlickrImageURLs(
             imageBase: imageBase.flatMap(URL.init(string:)) ?? demoSetup?.imageBase
                 ?? FlickrImageURLs.defaultImageBase)
-        let cacheDirectory = CacheLocation.directory(
-            tool: "flickr", override: shared.cacheDir, environment: environment)
+        // The demo's made-up photos are kept apart: a real run offline never shows them as saved.
+        let cacheDirectory = demoSetup == nil
+            ? CacheLocation.directory(tool: "flickr", override: shared.cacheDir, environment: environment)
+            : CacheLocation.demoDirectory(tool: "flickr", override: shared.cacheDir, environment: environment)
         let store = FirstPageStore(directory: cacheDirectory)
         let quiet = Logger(label: "flickr") { _ in SwiftLogNoOpLogHandler() }
         let host = endpoint.apiBase.host ?? "api.flickr.com"
@@ -134,8 +141,8 @@ struct FlickrCommand: AsyncParsableCommand {
         }
         if shared.plain || shared.json || !TerminalApp.isInteractive(environment: environment) {
             let formatter = PagerFormatter(
-                style: shared.json ? .json : .plain, imageURLs: imageURLs, language: language,
-                printsImageURLs: demoSetup == nil)
+                style: shared.json ? .json : .plain, imageURLs: imageURLs, language: language)
+            var shown = (pages: 0, photos: 0)
             let outcome = await FeedPager.run(
                 pages: pages, api: client, store: store, configuration: configuration
             ) { event in
@@ -143,11 +150,14 @@ struct FlickrCommand: AsyncParsableCommand {
                 switch event {
                 case .error(let error), .notSaved(let error):
                     guard !shared.json else { break }
-                    let line = TerminalSafeText.line(Redactor.redact(error.line(in: language)))
-                    FileHandle.standardError.write(Data("flickr: \(line)\n".utf8))
-                case .page:
-                    break
+                    FileHandle.standardError.write(Data("flickr: \(formatter.failureLine(error))\n".utf8))
+                case .page(let report):
+                    shown.pages += 1
+                    shown.photos += report.photos.count
                 }
+            }
+            for line in formatter.summaryLines(pages: shown.pages, photos: shown.photos, failed: outcome.failures) {
+                print(line)
             }
             fflush(nil)
             if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }

@@ -8,8 +8,9 @@ import Foundation
 /// JSON mode writes one object per line, keys in a fixed order:
 /// `{"event":"page","page":1,"source":"network","count":40,"pages":25,"total":1000,"dropped":0}`,
 /// then one `{"event":"photo","id":…,"title":…,"owner":…,"ownerName":…,"image":…}` per photo
-/// (`ownerName` only when Flickr sent it; `image` only when it outlives the command), and
-/// `{"event":"error","error":"offline","message":…}` for a failed fetch.
+/// (`ownerName` only when Flickr sent it), `{"event":"error","error":"offline","reason":…}` for a
+/// failed fetch (the shape of every command's JSON errors), and last
+/// `{"event":"summary","pages":1,"photos":40,"failed":0}`.
 struct PagerFormatter: Sendable {
     /// Plain text for people and pipes, or JSON lines for scripts.
     enum Style: Sendable { case plain, json }
@@ -19,19 +20,31 @@ struct PagerFormatter: Sendable {
     /// The size of the image URL printed for each photo.
     var imageSize: PhotoSize
     var language: Language
-    /// False for `--demo`: its pictures are served by a server that is gone once the command
-    /// exits, so their addresses would lead nowhere and are not printed.
-    var printsImageURLs: Bool
 
-    init(
-        style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english,
-        printsImageURLs: Bool = true
-    ) {
+    init(style: Style, imageURLs: FlickrImageURLs, imageSize: PhotoSize = .z, language: Language = .english) {
         self.style = style
         self.imageURLs = imageURLs
         self.imageSize = imageSize
         self.language = language
-        self.printsImageURLs = printsImageURLs
+    }
+
+    /// A failure that ends the run before any page (no key, a bad option): `{"error":…,"reason":…}`
+    /// in JSON as lookup prints it, the message alone in plain text (the caller puts it on stderr).
+    func failureLine(_ error: UserFacingError) -> String {
+        let text = Redactor.redact(error.line(in: language))
+        switch style {
+        case .json: return object([("error", .string(error.code)), ("reason", .string(text))])
+        case .plain: return TerminalSafeText.line(text)
+        }
+    }
+
+    /// The run's last JSON line, as the gallery ends its own: pages shown, photos, failed fetches.
+    /// Plain output ends with its photos (its errors went to standard error).
+    func summaryLines(pages: Int, photos: Int, failed: Int) -> [String] {
+        guard style == .json else { return [] }
+        return [object([
+            ("event", .string("summary")), ("pages", .int(pages)), ("photos", .int(photos)), ("failed", .int(failed)),
+        ])]
     }
 
     /// The lines for `event`, each without its newline. Image URLs carry no secret, but are
@@ -52,41 +65,45 @@ struct PagerFormatter: Sendable {
                         ("owner", .string(photo.owner)),
                     ]
                     if let name = photo.ownerName { members.append(("ownerName", .string(name))) }
-                    if printsImageURLs { members.append(("image", .string(imageURL(photo)))) }
+                    members.append(("image", .string(imageURL(photo))))
                     return object(members)
                 }
         case (.json, .error(let error)):
             return [
                 object([
                     ("event", .string("error")), ("error", .string(error.code)),
-                    ("message", .string(Redactor.redact(error.line(in: language)))),
+                    ("reason", .string(Redactor.redact(error.line(in: language)))),
                 ])
             ]
         case (.plain, .page(let report)):
-            var source = report.source.rawValue
+            var source = LocalizedText(en: "network", ru: "сеть").text(in: language)
             if let savedAt = report.savedAt {
-                source = FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now)).text(
+                source = FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now, in: language)).text(
                     in: language)
             }
-            let header =
-                "# page \(report.page)/\(report.pages) · \(source) · \(report.photos.count) photos · "
-                + "\(report.total) total · \(report.dropped) dropped"
+            let header = LocalizedText(
+                en: "# page \(report.page)/\(report.pages) · \(source) · \(report.photos.count) photos · "
+                    + "\(report.total) total · \(report.dropped) dropped",
+                ru: "# страница \(report.page)/\(report.pages) · \(source) · фото: \(report.photos.count) · "
+                    + "всего: \(report.total) · пропущено: \(report.dropped)"
+            ).text(in: language)
             return [header]
                 + report.photos.map { photo in
                     // Titles and names come from strangers: no control sequence reaches the terminal,
                     // and tabs and newlines cannot break the columns.
-                    ([photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel]
-                        + (printsImageURLs ? [imageURL(photo)] : []))
+                    [photo.id, photo.title.isEmpty ? "-" : photo.title, photo.ownerLabel, imageURL(photo)]
                         .map(TerminalSafeText.line)
                         .joined(separator: "\t")
                 }
-        case (.plain, .error(let error)):
-            return ["error: \(TerminalSafeText.line(Redactor.redact(error.line(in: language))))"]
+        case (.plain, .error):
+            // One line per failure: the message goes to standard error alone (see FlickrCommand),
+            // so standard output stays the photos.
+            return []
         case (.json, .notSaved(let error)):
             return [
                 object([
                     ("event", .string("warning")), ("warning", .string(error.code)),
-                    ("message", .string(Redactor.redact(error.line(in: language)))),
+                    ("reason", .string(Redactor.redact(error.line(in: language)))),
                 ])
             ]
         case (.plain, .notSaved):

@@ -20,7 +20,8 @@ struct GalleryCommand: AsyncParsableCommand {
         commandName: "gallery",
         abstract: "A gallery of pictures loaded on demand, with an offline cache.",
         discussion: """
-            Keys: arrows or j/k move, PgUp/PgDn/Home/End, Enter removes a loaded picture, r refreshes \
+            Keys: arrows or j/k move a picture, J/K (or the wheel) scroll by rows, PgUp/PgDn/Home/End, \
+            Enter removes a loaded picture, r refreshes \
             (pull-to-refresh; the mouse wheel up at the top does it too), f fits the pictures to the \
             screen's height, ? help, q quits.
             Exit status in plain and JSON mode: 0 when every picture loaded, 2 when any failed, 64 for a usage error.
@@ -63,13 +64,34 @@ struct GalleryCommand: AsyncParsableCommand {
     /// behaviour. The load is started from libdispatch's first worker, which this starts: a thread
     /// starting while a library loads waits for it, and libdispatch's first one is then running.
     static func main() async {
-        let cache = CacheLocation.directory(
-            tool: "gallery", override: SharedOptions.cacheDirectoryHint(in: CommandLine.arguments),
+        let arguments = CommandLine.arguments
+        let cache = cacheDirectory(
+            override: SharedOptions.cacheDirectoryHint(in: arguments), demo: arguments.contains("--demo"),
+            faults: arguments.contains { $0 == "--demo-faults" || $0.hasPrefix("--demo-faults=") },
             environment: ProcessInfo.processInfo.environment)
         if !DiskCache.exists(in: cache) {
             DispatchQueue.global().async { HTTPClient.prepareTransport() }
         }
         await mainThenExit()
+    }
+
+    /// Where this run keeps its offline cache. A demo keeps its own, so a real run never shows its
+    /// made-up pictures; a fault demo starts from an empty one (see `emptyFaultDemoCache`), or every
+    /// picture the last demo cached would hide the faults it was asked to show.
+    static func cacheDirectory(override: String?, demo: Bool, faults: Bool, environment: [String: String]) -> URL {
+        guard demo else { return CacheLocation.directory(tool: "gallery", override: override, environment: environment) }
+        return CacheLocation.demoDirectory(tool: faults ? "gallery-faults" : "gallery", override: override, environment: environment)
+    }
+
+    /// This run's cache folder; a fault demo's own (no `--cache-dir`) is emptied first.
+    func preparedCacheDirectory(environment: [String: String]) -> URL {
+        let directory = Self.cacheDirectory(
+            override: shared.cacheDir, demo: demo, faults: demoFaults != nil, environment: environment)
+        if demo, demoFaults != nil, shared.cacheDir?.isEmpty ?? true {
+            // Only the folder this command made for itself is emptied, never one the person named.
+            try? FileManager.default.removeItem(at: directory)
+        }
+        return directory
     }
 
     mutating func validate() throws {
@@ -141,8 +163,7 @@ struct GalleryCommand: AsyncParsableCommand {
 
         let services = GalleryServices(
             options: GalleryServices.Options(
-                cacheDirectory: CacheLocation.directory(
-                    tool: "gallery", override: shared.cacheDir, environment: ProcessInfo.processInfo.environment),
+                cacheDirectory: preparedCacheDirectory(environment: ProcessInfo.processInfo.environment),
                 timeout: shared.timeoutDuration,
                 maxConcurrent: maxConcurrent,
                 transport: shared.transportChoice,

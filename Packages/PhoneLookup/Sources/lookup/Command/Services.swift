@@ -49,7 +49,10 @@ struct Services {
         }
         let backend: any PhoneLookupAPI = apiURL.map { RemoteLookup(baseURL: $0, client: client) }
             ?? OfflineLookup(engine: engine, language: language)
-        let cacheDirectory = CacheLocation.directory(tool: "lookup", override: options.cacheDir, environment: environment)
+        // The demo's dataset is kept apart from the real one: a real run never shows what a demo wrote.
+        let cacheDirectory = options.demo
+            ? CacheLocation.demoDirectory(tool: "lookup", override: options.cacheDir, environment: environment)
+            : CacheLocation.directory(tool: "lookup", override: options.cacheDir, environment: environment)
         let cache = try? DiskCache(directory: cacheDirectory, sizeLimit: 8 << 20, logger: logger)
         let countries = CachedCountrySource(url: countriesURL, fetcher: client, cache: cache, logger: logger)
         return Services(language: language, plan: plan, engine: engine, client: client, backend: backend,
