@@ -145,4 +145,35 @@ struct FeedViewTests {
             .plainText()
         #expect(text.contains("Нет соединения с Интернетом"))
     }
+
+    @Test("the repeated-photos notice shows on the page that skipped them only, with that page's count")
+    func repeatsNoticePerPage() throws {
+        // Page 2 repeats four of page 1 (uploads shifted the pages), page 3 two of page 2.
+        let pages = [Array(1...6), Array(3...8), Array(7...12)].map { $0.map { Fixtures.photo($0) } }
+        var state = FeedState()
+        var effects = state.apply(.launched(saved: nil))
+        func fetch(in effects: [FeedEffect]) -> PageRequest? {
+            for case .fetch(let request) in effects { return request }
+            return nil
+        }
+        for (index, photos) in pages.enumerated() {
+            let request = try #require(
+                fetch(in: effects) ?? fetch(in: state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))))
+            #expect(request.page == index + 1)
+            effects = state.apply(.pageArrived(
+                request, FlickrPage(page: index + 1, pages: 25, perPage: 6, total: 150, photos: photos), at: now))
+        }
+        #expect(state.photos.count == 12)
+        let size = TerminalSize(columns: 100, rows: 30)
+        func banner(selecting index: Int) -> String {
+            var selected = state
+            _ = selected.apply(.select(index: index))
+            return view().render(selected, FeedViewState(), size: size).plainText()
+                .split(separator: "\n", omittingEmptySubsequences: false)[1].description
+        }
+        #expect(banner(selecting: 0).trimmingCharacters(in: .whitespaces).isEmpty, "page 1 skipped nothing")
+        #expect(banner(selecting: 6).contains("4 repeated photos skipped"), "\(banner(selecting: 6))")
+        #expect(banner(selecting: 9).contains("2 repeated photos skipped"), "\(banner(selecting: 9))")
+        #expect(banner(selecting: 0).trimmingCharacters(in: .whitespaces).isEmpty, "back at the top: no notice")
+    }
 }

@@ -142,6 +142,35 @@ struct ScreenSizesTests {
         }
     }
 
+    @Test("every scene in Russian shows no English word but names, numbers and keys", arguments: sizes)
+    func russianWords(size: TerminalSize) {
+        for scene in Scene.allCases {
+            let (feed, view, offline) = state(scene)
+            let text = lines(FeedView(language: .russian, imageMode: .text, now: now, isOffline: offline)
+                .render(feed, view, size: size)).joined(separator: "\n")
+            // The photos' titles and owners are the strangers' own words (here "Photo 1", "owner1").
+            let words = ScreenAudit.englishWords(in: text, allowing: ["Photo", "owner", "N00"])
+            #expect(words.isEmpty, "\(scene): \(words)\n\(text)")
+        }
+    }
+
+    @Test("every plain line reads in Russian: page headers, sources, errors")
+    func russianPlain() {
+        let urls = FlickrImageURLs(imageBase: URL(string: "http://127.0.0.1:9")!)
+        let formatter = PagerFormatter(style: .plain, imageURLs: urls, language: .russian)
+        let network = PageReport(page: 1, source: .network, photos: [Fixtures.photo(1)], pages: 25, total: 1000, dropped: 2)
+        let saved = PageReport(page: 1, source: .saved, photos: [Fixtures.photo(1)], pages: 25, total: 1000, dropped: 0,
+                               savedAt: now.addingTimeInterval(-9))
+        var lines = formatter.lines(for: .page(network), now: now) + formatter.lines(for: .page(saved), now: now)
+        // A refused key's message quotes Flickr's own English words, so it is not among these.
+        lines += [Fixtures.offline, Fixtures.timeout].map { formatter.failureLine($0.userFacingError) }
+        lines.append(formatter.failureLine(FlickrMessages.missingKey))
+        let text = lines.joined(separator: "\n")
+        let words = ScreenAudit.englishWords(in: text, allowing: ["Photo", "owner", "N00", "FLICKR", "API", "KEY", "api", "key", "demo"])
+        #expect(words.isEmpty, "\(words)\n\(text)")
+        #expect(lines[0].hasPrefix("# страница 1/25 · сеть · фото: 1"), "\(lines[0])")
+    }
+
     @Test("at 80x24 and 160x45 two rows of photos show, the second cut by the bottom edge where it must be")
     func twoRows() {
         let (feed, view, _) = state(.loaded)

@@ -26,7 +26,7 @@ struct LookupScreenSizesTests {
         return state
     }
 
-    private func render(_ scene: Scene, size: TerminalSize) -> Frame {
+    private func render(_ scene: Scene, size: TerminalSize, language: Language = .english) -> Frame {
         var state = loaded()
         var text = ""
         switch scene {
@@ -58,17 +58,45 @@ struct LookupScreenSizesTests {
             var list = ListView()
             list.select(state.picker.highlighted, itemCount: state.picker.matches.count,
                         height: PickerScene.listRect(size).height)
-            return PickerScene.render(state, list: list, language: .english, size: size)
+            return PickerScene.render(state, list: list, language: language, size: size)
         case .results:
             let results = LookupState.Results(number: try! Fixtures.number("+79994673756"), countryName: "Russia",
                                               rows: ["Yota [Новосибирская область]", "Номер не перенесен"])
-            return ResultsScene.render(results, scroll: 0, language: .english, size: size)
+            return ResultsScene.render(results, scroll: 0, language: language, size: size,
+                                       countryName: LookupScreen.countryName(of: results, plan: Fixtures.parser.plan,
+                                                                             language: language))
         }
-        var field = TextField(placeholder: Strings.placeholder.english)
+        var field = TextField(placeholder: Strings.placeholder.text(in: language))
         field.text = text
-        var frame = DialerScene.render(state, field: field, focus: .field, spinner: Spinner(), language: .english, size: size)
-        if scene == .help { LookupScreen.drawHelp(into: &frame, language: .english) }
+        var frame = DialerScene.render(state, field: field, focus: .field, spinner: Spinner(), language: language, size: size)
+        if scene == .help { LookupScreen.drawHelp(into: &frame, language: language) }
         return frame
+    }
+
+    @Test("every scene in Russian shows no English word but names, numbers and keys; the footer keeps its help hint",
+          arguments: sizes)
+    func russianWords(size: TerminalSize) {
+        for scene in Scene.allCases {
+            let text = render(scene, size: size, language: .russian).plainText()
+            // What the person typed ("12ab", the filter "zzzz") and the carrier's name are theirs.
+            let words = ScreenAudit.englishWords(in: text, allowing: ["ab", "zzzz", "Yota"])
+            #expect(words.isEmpty, "\(scene): \(words)\n\(text)")
+            if [.dialer, .typed, .refusedNumber].contains(scene) {
+                #expect(text.split(separator: "\n").last?.contains("? справка") == true, "\(scene):\n\(text)")
+            }
+        }
+        let picker = render(.picker, size: size, language: .russian).plainText()
+        #expect(picker.contains("Россия"), "the picker names countries in Russian: \(picker)")
+        let results = render(.results, size: size, language: .russian).plainText()
+        #expect(results.contains("Россия") && !results.contains("Russia"), "\(results)")
+    }
+
+    @Test("the picker's filter finds a country by its name in either language")
+    func filterEitherLanguage() {
+        let catalog = Fixtures.catalog
+        let russia = catalog.countries.firstIndex { $0.isoCode == "RU" }
+        #expect(russia != nil && catalog.filter("рос").contains(russia!))
+        #expect(catalog.filter("rus").contains(russia!))
     }
 
     @Test("no word is cut where it could be shortened, and the picker's list has no blank rows",

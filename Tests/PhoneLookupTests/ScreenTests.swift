@@ -176,6 +176,34 @@ struct ScreenTests {
         #expect(DialerScene.action(for: event, state: loaded(), field: &field, focus: &focus, size: size) == action)
     }
 
+    @Test("Backspace and digits edit the number wherever the focus is, as on a phone", arguments: DialerScene.Focus.allCases)
+    func phoneKeys(focus start: DialerScene.Focus) {
+        var field = TextField(text: "2025550123")
+        var focus = start
+        #expect(DialerScene.action(for: .key(.backspace), state: loaded(), field: &field, focus: &focus, size: size)
+                == .numberEdited("202555012"))
+        #expect(focus == .field)
+        focus = start
+        #expect(DialerScene.action(for: .key(.character("9")), state: loaded(), field: &field, focus: &focus, size: size)
+                == .numberEdited("2025550129"))
+    }
+
+    @Test("the code button follows a typed +code, and the region the number turns out to be in")
+    func typedCode() {
+        let plan = Fixtures.parser.plan
+        #expect(plan.dialLabel(forTyped: "+44 20 7946 0958", region: "US") == "+44")
+        #expect(plan.dialLabel(forTyped: "+4", region: "US") == nil)
+        #expect(plan.dialLabel(forTyped: "+1 345 949 1234", region: "RU") == "+1 345")
+        #expect(plan.dialLabel(forTyped: "345 949 1234", region: "US") == "+1 345")
+        #expect(plan.dialLabel(forTyped: "202 555 0123", region: "US") == nil)
+        var field = TextField(placeholder: Strings.placeholder.english)
+        field.text = "+44 20 7946 0958"
+        let text = DialerScene.render(loaded(), field: field, focus: .field, spinner: Spinner(), language: .english,
+                                      size: size, typedLabel: plan.dialLabel(forTyped: field.text, region: "RU"))
+            .plainText()
+        #expect(text.contains("[ +44 ]"), "\(text)")
+    }
+
     @Test("picker keys: typing filters, Enter chooses, Esc goes back")
     func pickerKeys() {
         var state = loaded()

@@ -31,6 +31,34 @@ public enum ScreenAudit {
         }
     }
 
+    /// Key names a Russian screen shows as they are printed on the keys.
+    public static let keyNames: Set<String> = [
+        "Tab", "Enter", "Esc", "Ctrl", "PgUp", "PgDn", "Home", "End", "Backspace", "Delete", "Shift",
+    ]
+
+    /// Names that stay Latin in Russian text: protocols, formats, products.
+    public static let latinNames: Set<String> = [
+        "URL", "HTTP", "HTTPS", "JSON", "Flickr", "kitty", "sixel", "iTerm", "iterm",
+    ]
+
+    /// The Latin words in `text` that a Russian reader would take for untranslated English: any
+    /// run of two or more Latin letters outside a URL that is not a key's name (a single letter is
+    /// a key: `q`, `r`, `f`), nor in ``latinNames`` or `names`, as "word in: line".
+    public static func englishWords(in text: String, allowing names: Set<String> = []) -> [String] {
+        var found: [String] = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ").filter { !$0.contains("://") && !$0.hasPrefix("127.0.0.1") }
+            for word in words {
+                for token in word.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) where token.count > 1 {
+                    let name = String(token)
+                    if keyNames.contains(name) || latinNames.contains(name) || names.contains(name) { continue }
+                    found.append("\(name) in: \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        return found
+    }
+
     /// Runs of more than `longest` blank rows among `rows` with content after them inside `rows`
     /// (a blank end after the last content is allowed), as "rows A..<B".
     public static func blankRuns(in lines: [String], rows: Range<Int>, longest: Int) -> [String] {

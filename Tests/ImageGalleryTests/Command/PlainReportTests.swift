@@ -1,6 +1,7 @@
 import ErrorReporting
 import Foundation
 import ImagePipeline
+import TestSupport
 import Testing
 @testable import gallery
 import ImageGallery
@@ -54,6 +55,20 @@ struct PlainReportTests {
             == "загружено: 0, с ошибкой: 6 — Нет соединения с Интернетом")
         let english = PlainReport(format: .text, language: .english)
         #expect(english.summaryLine(GallerySummary(loaded: 5, failed: 1, offline: false)) == "5 loaded, 1 failed")
+    }
+
+    @Test("every plain line reads in Russian: no English word but names, numbers, URLs and keys")
+    func russianPlain() {
+        let report = PlainReport(format: .text, language: .russian)
+        var lines = [ImageSource.network, .disk, .memory].map { report.line(for: loaded($0)) }
+        for kind in [FailureKind.offline, .timeout, .unavailable, .dropped, .invalidImage] {
+            lines.append(report.line(for: GalleryItemReport(
+                index: 2, url: url, outcome: .failure(Fixture.failure(kind)), duration: .zero)))
+        }
+        lines.append(report.summaryLine(GallerySummary(loaded: 4, failed: 2, offline: true)))
+        let text = lines.joined(separator: "\n")
+        #expect(ScreenAudit.englishWords(in: text).isEmpty, "\(ScreenAudit.englishWords(in: text))\n\(text)")
+        #expect(lines[1].hasPrefix("1 загружено  http://127.0.0.1:8089/img/1.jpg  1200x900  123456 байт  с диска"), "\(lines[1])")
     }
 
     @Test("JSON strings are escaped")

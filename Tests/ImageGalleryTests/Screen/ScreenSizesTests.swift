@@ -109,6 +109,16 @@ struct GalleryScreenSizesTests {
         }
     }
 
+    @Test("every scene in Russian shows no English word but names, numbers, URLs and keys", arguments: sizes)
+    func russianWords(size: TerminalSize) {
+        for scene in Scene.allCases {
+            var screen = screen(scene, size: size)
+            screen.renderer.language = .russian
+            let text = screen.text()
+            #expect(ScreenAudit.englishWords(in: text).isEmpty, "\(scene): \(ScreenAudit.englishWords(in: text))\n\(text)")
+        }
+    }
+
     @Test("at 40 columns the status says less before anything is cut mid-word")
     func narrow() {
         var screen = ScreenHarness(columns: 40, rows: 24)
@@ -117,19 +127,62 @@ struct GalleryScreenSizesTests {
         #expect(status.contains("Took too long — r refreshes") && !status.contains("ref…"), "\(status)")
     }
 
-    @Test("a picture taller than the screen scrolls by rows before the selection moves on")
-    func rowScrolling() {
-        var screen = ScreenHarness(columns: 80, rows: 24)
+    @Test("one key press moves to the next picture at any size; J/K scroll by rows inside a tall one", arguments: sizes)
+    func onePressPerPicture(size: TerminalSize) {
+        var screen = ScreenHarness(columns: size.columns, rows: size.rows)
         screen.loadAll()
         _ = screen.input(.key(.down))
-        #expect(screen.model.state.selectedIndex == 0 && screen.model.state.scrollOffset == GalleryInput.wheelStep)
-        for _ in 0..<40 { _ = screen.input(.key(.down)) }
-        #expect(screen.model.state.selectedIndex ?? 0 > 0)
-        screen = ScreenHarness(columns: 80, rows: 24)
+        _ = screen.input(.key(.down))
+        #expect(screen.model.state.selectedIndex == 2, "picture 3 in two presses at \(size)")
+        let layout = screen.model.state.layout
+        #expect(screen.model.state.scrollOffset <= layout.top(ofCellAt: 2), "its top is on screen")
+        let before = screen.model.state.scrollOffset
+        _ = screen.input(.key(.character("J")))
+        if layout.cellHeight > layout.viewportHeight {
+            #expect(screen.model.state.scrollOffset == before + GalleryInput.wheelStep)
+            #expect(screen.model.state.selectedIndex == 2, "scrolling inside keeps the picture")
+        }
+        _ = screen.input(.key(.up))
+        #expect(screen.model.state.selectedIndex == 1)
+    }
+
+    @Test("with f, PgDn and PgUp land on a cell's top, its border whole", arguments: sizes)
+    func fitPageLandsOnTop(size: TerminalSize) {
+        var screen = ScreenHarness(columns: size.columns, rows: size.rows)
+        screen.toggleFit()
         screen.loadAll()
-        while screen.model.state.selectedIndex == 0 { _ = screen.input(.key(.down)) }
-        // Every row of the first cell was on screen at some point: the scroll reached its bottom.
-        #expect(screen.model.state.items.count == 6)
+        let layout = screen.model.state.layout
+        let maxOffset = max(0, 6 * layout.pitch - layout.gap - layout.viewportHeight)
+        var offsets: [Int] = []
+        for _ in 0..<3 {
+            _ = screen.input(.key(.pageDown))
+            offsets.append(screen.model.state.scrollOffset)
+        }
+        _ = screen.input(.key(.pageUp))
+        offsets.append(screen.model.state.scrollOffset)
+        for offset in offsets {
+            #expect(offset % layout.pitch == 0 || offset == maxOffset, "offset \(offset), pitch \(layout.pitch) at \(size)")
+        }
+        #expect(offsets[0] > 0, "PgDn moved")
+    }
+
+    @Test("the title's loaded count counts pictures loaded, not pictures still in memory")
+    func loadedCountStays() {
+        var screen = ScreenHarness(columns: 80, rows: 24)
+        screen.loadAll()
+        var seen = screen.model.state.loadedCount
+        #expect(seen > 0)
+        for _ in 0..<6 {
+            _ = screen.input(.key(.down))
+            screen.loadAll()
+            let now = screen.model.state.loadedCount
+            #expect(now >= seen, "loaded went down from \(seen) to \(now)")
+            seen = now
+        }
+        #expect(seen == 6)
+        #expect(screen.lines()[0].contains("loaded 6/6"), "\(screen.lines()[0])")
+        _ = screen.input(.key(.home))
+        #expect(screen.lines()[0].contains("loaded 6/6"), "back at the top, far pictures let go: \(screen.lines()[0])")
     }
 
     @Test("in pixels, f makes the square as tall as the list allows, centred, with its 10-pixel margins")

@@ -54,6 +54,9 @@ public struct FeedState: Sendable, Equatable {
     private(set) var reachedEnd = false
     /// Photos skipped because an earlier page already showed them (pages shift as people upload).
     public private(set) var droppedDuplicates = 0
+    /// The pages that skipped repeated photos: which photos each added, and how many it skipped,
+    /// so a notice about them shows on that page only.
+    public private(set) var skippedRepeats: [SkippedRepeats] = []
     /// The last failure, until a fetch succeeds.
     public private(set) var lastError: UserFacingError?
     /// True while the last failure was a connectivity failure and the network has not come back.
@@ -290,20 +293,38 @@ public struct FeedState: Sendable, Equatable {
         photos = []
         knownIDs = []
         droppedDuplicates = 0
+        skippedRepeats = []
         append(newPhotos)
     }
 
     private mutating func append(_ newPhotos: [FlickrPhoto]) {
+        let start = photos.count
+        var skipped = 0
         for photo in newPhotos {
             guard knownIDs.insert(photo.id).inserted else {
-                droppedDuplicates += 1
+                skipped += 1
                 continue
             }
             photos.append(photo)
         }
+        droppedDuplicates += skipped
+        if skipped > 0 { skippedRepeats.append(SkippedRepeats(photos: start..<photos.count, count: skipped)) }
+    }
+
+    /// The repeats skipped by the page that shows the photo at `index`, if that page skipped any.
+    public func skippedRepeats(onPageShowing index: Int) -> Int? {
+        skippedRepeats.first { $0.photos.contains(index) }?.count
     }
 
     private func clamped(_ index: Int) -> Int {
         min(max(0, index), max(0, photos.count - 1))
     }
+}
+
+/// Photos one page skipped because an earlier page already showed them.
+public struct SkippedRepeats: Sendable, Hashable {
+    /// The indices, in ``FeedState/photos``, of the photos that page added.
+    public var photos: Range<Int>
+    /// How many of its photos it skipped.
+    public var count: Int
 }

@@ -123,14 +123,14 @@ struct FeedView {
             (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),
              LocalizedText(en: "open the photo large; Esc back", ru: "открыть фото крупно; Esc назад")),
             (LocalizedText(en: "r, wheel up", ru: "r, колесо ↑"),
-             LocalizedText(en: "pull to refresh", ru: "обновить (pull-to-refresh)")),
+             LocalizedText(en: "pull to refresh", ru: "обновить (потянуть вниз)")),
             (LocalizedText(en: "?", ru: "?"), LocalizedText(en: "this help", ru: "эта справка")),
             (LocalizedText(en: "q, Ctrl-D", ru: "q, Ctrl-D"), LocalizedText(en: "quit", ru: "выход")),
         ]
         return HelpOverlay(
             title: CommonPhrases.keys.text(in: language),
             entries: entries.map { HelpOverlay.Entry($0.0.text(in: language), $0.1.text(in: language)) },
-            notes: [imageMode.summary], closeHint: CommonPhrases.anyKeyCloses.text(in: language))
+            notes: [language == .russian ? imageMode.russianSummary : imageMode.summary], closeHint: CommonPhrases.anyKeyCloses.text(in: language))
     }
 
     /// No photo to show: the first page is coming, or it cannot come and none was saved.
@@ -182,13 +182,14 @@ struct FeedView {
         }
         if let savedAt = feed.savedAt {
             parts.append(
-                FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now)).text(in: language))
+                FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now, in: language)).text(in: language))
         } else if let error = feed.lastError, !(isOffline || feed.isOffline) {
             parts.append(error.line(in: language))
             style = Style().foreground(.red)
         }
-        if feed.droppedDuplicates > 0, parts.isEmpty {
-            let dropped = feed.droppedDuplicates
+        // Only on the page that skipped them: a count that added up across pages, and stayed on
+        // pages with no repeats, said nothing about what is on screen.
+        if parts.isEmpty, let dropped = feed.skippedRepeats(onPageShowing: feed.selection) {
             parts.append(
                 LocalizedText(
                     en: "\(dropped) repeated photos skipped (new uploads shifted the pages)",
@@ -299,7 +300,7 @@ struct FeedView {
             "\(owner): \(photo.ownerLabel)" + (photo.ownerName == nil ? "" : " (\(photo.owner))"),
             column: 1, row: infoTop, maxWidth: size.columns - 2, truncation: .ellipsis)
         frame.put(
-            "ID: \(photo.id)", column: 1, row: infoTop + 1, maxWidth: size.columns - 2, truncation: .ellipsis)
+            LocalizedText(en: "ID: \(photo.id)", ru: "Номер: \(photo.id)").text(in: language), column: 1, row: infoTop + 1, maxWidth: size.columns - 2, truncation: .ellipsis)
         let back = LocalizedText(en: "Esc back · q quit", ru: "Esc назад · q выход").text(in: language)
         frame.put(
             back, column: 0, row: size.rows - 1, style: Style().dimmed, maxWidth: size.columns,

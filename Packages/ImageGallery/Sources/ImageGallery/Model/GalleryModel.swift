@@ -84,7 +84,20 @@ extension GalleryState {
 
     mutating func page(by pages: Int) {
         clearTransientStatus()
+        let before = scrollOffset
         scrollOffset += pages * max(1, layout.viewportHeight)
+        if layout.cellHeight <= layout.viewportHeight, layout.pitch > 0 {
+            // Cells that fit the screen: a page lands on a cell's top, never one row into it with
+            // its bottom border cut, and always moves at least one cell.
+            let pitch = layout.pitch
+            if pages > 0 {
+                let snapped = (scrollOffset / pitch) * pitch
+                scrollOffset = snapped > before ? snapped : (before / pitch + 1) * pitch
+            } else {
+                let snapped = ((scrollOffset + pitch - 1) / pitch) * pitch
+                scrollOffset = snapped < before ? snapped : max(0, (before - 1) / pitch) * pitch
+            }
+        }
         clampScrollOffset()
         keepSelectionOnScreen()
     }

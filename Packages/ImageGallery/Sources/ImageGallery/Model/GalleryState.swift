@@ -74,6 +74,11 @@ public struct GalleryState: Sendable, Hashable {
     /// The item with `id`, if it is still in the list.
     public func item(_ id: ItemID) -> GalleryItem? { items.first { $0.id == id } }
 
+    /// How many of the pictures in the list have loaded this run. A loaded picture that scrolled
+    /// far away is let go from the state (memory and disk keep it) but still counts: it is there
+    /// again, without the network, when it comes back.
+    public var loadedCount: Int { items.filter { everLoaded.contains($0.id) || $0.status.isLoaded }.count }
+
     /// True while any load (first load, refresh, or reload) is in flight.
     public var hasLoadsInFlight: Bool { !inFlight.isEmpty }
 }

@@ -2,6 +2,7 @@ import CommandOutput
 import ErrorReporting
 import Foundation
 import ImageGallery
+import ImagePipeline
 
 /// The lines plain and JSON mode print: one per item as it settles, then a summary.
 struct PlainReport: Sendable {
@@ -38,14 +39,27 @@ struct PlainReport: Sendable {
             ])
         case (.text, .success(let picture)):
             let saved = picture.storeError.map { _ in "  (\(GalleryPhrases.notSavedOffline.text(in: language)))" } ?? ""
-            return TerminalSafeText.line(
-                "\(report.index) loaded  \(url)  \(picture.originalSize)  \(picture.encodedByteCount) bytes"
-                    + "  from \(picture.source.rawValue)  \(report.milliseconds) ms\(saved)"
-            )
+            let size = "\(picture.originalSize)", bytes = picture.encodedByteCount, ms = report.milliseconds
+            return TerminalSafeText.line(LocalizedText(
+                en: "\(report.index) loaded  \(url)  \(size)  \(bytes) bytes  from \(picture.source.rawValue)  \(ms) ms",
+                ru: "\(report.index) загружено  \(url)  \(size)  \(bytes) байт  \(Self.russianSource(picture.source))  \(ms) мс"
+            ).text(in: language) + saved)
         case (.text, .failure(let failure)):
             // The message may quote what a server sent (a content type, a status text): made safe here,
-            // where it is printed.
-            return TerminalSafeText.line("\(report.index) failed  \(url)  \(failure.code): \(failure.cellMessage.text(in: language))")
+            // where it is printed. The code is for scripts reading English lines; JSON carries it always.
+            let message = failure.cellMessage.text(in: language)
+            return TerminalSafeText.line(LocalizedText(
+                en: "\(report.index) failed  \(url)  \(failure.code): \(message)",
+                ru: "\(report.index) ошибка  \(url)  \(message)"
+            ).text(in: language))
+        }
+    }
+
+    private static func russianSource(_ source: ImageSource) -> String {
+        switch source {
+        case .memory: "из памяти"
+        case .disk: "с диска"
+        case .network: "из сети"
         }
     }
 
@@ -58,7 +72,6 @@ struct PlainReport: Sendable {
                 ("offline", .bool(summary.offline)),
             ])
         case .text:
-            // Item lines keep their fixed words for scripts; the summary is prose for people.
             var line = LocalizedText(
                 en: "\(summary.loaded) loaded, \(summary.failed) failed",
                 ru: "загружено: \(summary.loaded), с ошибкой: \(summary.failed)"

@@ -39,8 +39,12 @@ enum GalleryInput: Equatable {
             }
         }
         switch key {
-        case .up, .character("k"): return .action(rowScroll(by: -1, state: state) ?? .moveSelection(by: -1))
-        case .down, .character("j"): return .action(rowScroll(by: 1, state: state) ?? .moveSelection(by: 1))
+        // One press, one picture, at any size: a cell taller than the screen is scrolled through
+        // with keys of its own (and the wheel), never by the keys that move on.
+        case .up, .character("k"): return .action(.moveSelection(by: -1))
+        case .down, .character("j"): return .action(.moveSelection(by: 1))
+        case .character("K"), .control("y"): return .action(.scroll(by: -wheelStep))
+        case .character("J"), .control("e"): return .action(.scroll(by: wheelStep))
         case .character("f"): return .toggleFit
         case .pageUp: return .action(.page(by: -1))
         case .pageDown, .character(" "): return .action(.page(by: 1))
@@ -52,23 +56,6 @@ enum GalleryInput: Equatable {
         case .character("q"), .control("c"): return .quit
         default: return .ignore
         }
-    }
-
-    /// Scrolling by rows within the selected cell while part of it is off screen in the arrow's
-    /// direction (a cell taller than the screen), so every row of its picture can be seen; nil
-    /// when the arrow should move the selection.
-    static func rowScroll(by direction: Int, state: GalleryState) -> GalleryAction? {
-        guard let index = state.selectedIndex else { return nil }
-        let layout = state.layout
-        let top = layout.top(ofCellAt: index), bottom = top + layout.cellHeight
-        let viewTop = state.scrollOffset, viewBottom = viewTop + layout.viewportHeight
-        if direction > 0, bottom > viewBottom, viewTop >= top - layout.gap {
-            return .scroll(by: min(wheelStep, bottom - viewBottom))
-        }
-        if direction < 0, top < viewTop, viewBottom <= bottom + layout.gap {
-            return .scroll(by: -min(wheelStep, viewTop - top))
-        }
-        return nil
     }
 
     private static func interpret(_ mouse: MouseEvent, geometry: ScreenGeometry, state: GalleryState) -> GalleryInput {

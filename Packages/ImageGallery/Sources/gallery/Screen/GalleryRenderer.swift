@@ -53,8 +53,7 @@ struct GalleryRenderer: Sendable {
     // MARK: Bars
 
     private func drawTitle(_ state: GalleryState, into frame: inout Frame) {
-        let loaded = state.items.filter { $0.status.isLoaded }.count
-        let counter = ScreenPhrases.loadedCount(loaded, of: state.items.count).text(in: language)
+        let counter = ScreenPhrases.loadedCount(state.loadedCount, of: state.items.count).text(in: language)
         let title = ScreenPhrases.title.text(in: language)
         // The counter goes before the title does; the title is never cut mid-word.
         let fits = displayWidth(of: title) + displayWidth(of: counter) + 4 <= frame.size.columns
@@ -99,7 +98,7 @@ struct GalleryRenderer: Sendable {
         HelpOverlay(
             title: CommonPhrases.keys.text(in: language),
             entries: ScreenPhrases.help.map { HelpOverlay.Entry($0.keys.text(in: language), $0.action.text(in: language)) },
-            notes: [imageMode.summary],
+            notes: [language == .russian ? imageMode.russianSummary : imageMode.summary],
             closeHint: CommonPhrases.anyKeyCloses.text(in: language))
     }
 

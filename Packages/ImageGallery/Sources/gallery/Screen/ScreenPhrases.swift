@@ -31,7 +31,9 @@ enum ScreenPhrases {
     }
     static let help: [(keys: LocalizedText, action: LocalizedText)] = [
         (LocalizedText(en: "↑ ↓  j k", ru: "↑ ↓  j k"),
-         LocalizedText(en: "move; a tall picture scrolls by rows", ru: "выбор; высокая картинка листается по строкам")),
+         LocalizedText(en: "previous / next picture", ru: "предыдущая / следующая картинка")),
+        (LocalizedText(en: "J K, wheel", ru: "J K, колесо"),
+         LocalizedText(en: "scroll by rows (a tall picture)", ru: "листать по строкам (высокую картинку)")),
         (LocalizedText(en: "PgUp PgDn", ru: "PgUp PgDn"), LocalizedText(en: "scroll a screen", ru: "прокрутить на экран")),
         (LocalizedText(en: "Home End", ru: "Home End"), LocalizedText(en: "first / last", ru: "первая / последняя")),
         (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),

@@ -1,3 +1,4 @@
+import ErrorReporting
 import Foundation
 
 /// The countries a picker shows, with a search index built once so filtering costs little per keystroke.
@@ -16,6 +17,10 @@ public final class CountryCatalog: Sendable, Equatable {
     private let nameKeys: [[UInt8]]
     private let codeKeys: [[UInt8]]
     private let dialKeys: [[UInt8]]
+    /// Each country's name in Russian, from Foundation's locale data (the dataset's where the
+    /// locale has none), and its folded search key: the filter finds a country in either language.
+    private let russianNames: [String]
+    private let russianKeys: [[UInt8]]
 
     public init(_ dataset: CountryDataset) {
         countries = dataset.countries
@@ -24,6 +29,12 @@ public final class CountryCatalog: Sendable, Equatable {
         nameKeys = countries.map { Array(Self.fold($0.name).utf8) }
         codeKeys = countries.map { Array($0.isoCode.lowercased().utf8) }
         dialKeys = dialLabels.map(Self.digits)
+        let names = CountryNames()
+        russianNames = countries.map { country in
+            let russian = names.name(of: country.isoCode, in: .russian)
+            return russian == country.isoCode ? country.name : russian
+        }
+        russianKeys = russianNames.map { Array(Self.fold($0).utf8) }
     }
 
     public convenience init(_ countries: [Country]) {
@@ -37,6 +48,14 @@ public final class CountryCatalog: Sendable, Equatable {
         nameKeys = other.nameKeys
         codeKeys = other.codeKeys
         dialKeys = dialLabels.map(Self.digits)
+        russianNames = other.russianNames
+        russianKeys = other.russianKeys
+    }
+
+    /// The name of the country at `index` in ``countries`` as a person reading `language` knows it:
+    /// the dataset's in English, Foundation's locale name in Russian.
+    public func name(at index: Int, in language: Language) -> String {
+        language == .russian ? russianNames[index] : countries[index].name
     }
 
     /// The same countries with their dial codes told as `plan` tells them, for the picker's rows,
@@ -61,7 +80,8 @@ public final class CountryCatalog: Sendable, Equatable {
     /// A query of digits (with or without `+`, spaces ignored) matches the shown dial codes that
     /// start with it (`+1 345` and `1345` find the Cayman Islands once labelled). Any other
     /// query matches an exact ISO code first, then names that start with it, then names that
-    /// contain it, ignoring case and accents. An empty query matches everything in order.
+    /// contain it, in English or in Russian, ignoring case and accents. An empty query matches
+    /// everything in order.
     public func filter(_ query: String) -> [Int] {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return Array(countries.indices) }
@@ -73,12 +93,12 @@ public final class CountryCatalog: Sendable, Equatable {
         let needle = Array(Self.fold(trimmed).utf8)
         var exactCode: [Int] = [], namePrefix: [Int] = [], nameContains: [Int] = []
         for index in countries.indices {
-            let name = nameKeys[index]
+            let name = nameKeys[index], russian = russianKeys[index]
             if codeKeys[index] == needle {
                 exactCode.append(index)
-            } else if name.starts(with: needle) {
+            } else if name.starts(with: needle) || russian.starts(with: needle) {
                 namePrefix.append(index)
-            } else if Self.contains(name, needle) {
+            } else if Self.contains(name, needle) || Self.contains(russian, needle) {
                 nameContains.append(index)
             }
         }

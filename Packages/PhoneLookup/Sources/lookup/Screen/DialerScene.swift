@@ -21,10 +21,16 @@ enum DialerScene {
         }
     }
 
+    /// What the country button says: the code the typed number names (`typed`, from
+    /// `NumberingPlan.dialLabel(forTyped:region:)`), else the selected country's.
+    static func codeLabel(_ state: LookupState, typed: String?) -> String {
+        typed ?? state.dialLabel ?? state.selectedCountry.dialCode.description
+    }
+
     static func render(_ state: LookupState, field: TextField, focus: Focus, spinner: Spinner,
-                       language: Language, size: TerminalSize) -> Frame {
+                       language: Language, size: TerminalSize, typedLabel: String? = nil) -> Frame {
         var frame = Frame(size: size)
-        let codeLabel = (state.dialLabel ?? state.selectedCountry.dialCode.description)
+        let codeLabel = codeLabel(state, typed: typedLabel)
         let layout = Layout(size, codeLabel: codeLabel)
         TitleBar(Strings.search.text(in: language), style: Style(bold: true)).draw(into: &frame)
         frame.put("[ \(codeLabel) ]", column: layout.code.column, row: 2, style: focus == .code ? .init(reverse: true) : .plain)
@@ -36,7 +42,8 @@ enum DialerScene {
                           style: focus == .search ? .init(reverse: true) : .init(bold: true))
         StatusBar(left: Strings.dialerHelp.text(in: language)).draw(into: &frame)
         if let alert = state.alert {
-            Alert(title: Strings.errorTitle.text(in: language), message: alert.line(in: language)).draw(into: &frame)
+            Alert(title: Strings.errorTitle.text(in: language), message: alert.line(in: language),
+                  button: Strings.ok.text(in: language)).draw(into: &frame)
         }
         return frame
     }
@@ -62,7 +69,7 @@ enum DialerScene {
 
     /// The action for `event`, after updating the screen-local `field` and `focus`.
     static func action(for event: Event, state: LookupState, field: inout TextField, focus: inout Focus,
-                       size: TerminalSize) -> LookupAction? {
+                       size: TerminalSize, typedLabel: String? = nil) -> LookupAction? {
         if state.alert != nil {
             let alert = Alert(title: "", message: state.alert?.line(in: .english) ?? "")
             return alert.dismisses(event, size: size) || event == .key(.escape) ? .alertDismissed : nil
@@ -80,13 +87,14 @@ enum DialerScene {
             focus = .field
             field.insert(text)
             return .numberEdited(field.text)
-        case .key(let key) where focus == .field || key.startsNumber:
+        // As on a phone: digits, + and Backspace edit the number wherever the focus is.
+        case .key(let key) where focus == .field || key.editsNumber:
             focus = .field
             let before = field.text
             guard field.handle(key) else { return nil }
             return field.text == before ? nil : .numberEdited(field.text)
         case .mouse(let mouse) where mouse.kind == .press(.left):
-            let layout = Layout(size, codeLabel: (state.dialLabel ?? state.selectedCountry.dialCode.description))
+            let layout = Layout(size, codeLabel: codeLabel(state, typed: typedLabel))
             if layout.code.contains(column: mouse.column, row: mouse.row) { focus = .code; return .countryButtonPressed }
             if layout.search.contains(column: mouse.column, row: mouse.row) { focus = .search; return .searchPressed }
             if layout.field.contains(column: mouse.column, row: mouse.row) { focus = .field }
@@ -98,9 +106,12 @@ enum DialerScene {
 }
 
 private extension Key {
-    /// Typing a digit or + anywhere on the dialer goes to the field.
-    var startsNumber: Bool {
-        guard case .character(let character) = self else { return false }
-        return character.isNumber || character == "+"
+    /// Typing a digit or +, or Backspace or Delete, anywhere on the dialer goes to the field.
+    var editsNumber: Bool {
+        switch self {
+        case .backspace, .delete: return true
+        case .character(let character): return character.isNumber || character == "+"
+        default: return false
+        }
     }
 }

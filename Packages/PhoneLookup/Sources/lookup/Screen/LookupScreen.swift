@@ -50,13 +50,22 @@ final class LookupScreen: TerminalScreen {
         }
         let state = store.state
         let action: LookupAction? = switch state.scene {
-        case .dialer: DialerScene.action(for: event, state: state, field: &field, focus: &focus, size: context.size)
+        case .dialer: DialerScene.action(for: event, state: state, field: &field, focus: &focus, size: context.size,
+                                         typedLabel: typedLabel(state))
         case .picker: PickerScene.action(for: event, state: state, list: list, size: context.size)
         case .results: state.results.flatMap { ResultsScene.action(for: event, results: $0, scroll: &scroll) }
         }
         if event == .tick { spinner.advance() }
         if let action { store.send(action) }
+        // Back on the dialer from the picker or the results: the number has the focus, as a phone's
+        // dialer has, so Backspace and digits edit it at once.
+        if state.scene != .dialer, store.state.scene == .dialer { focus = .field }
         changed()
+    }
+
+    /// The code the typed number names, for the country button (nil: the selected country's).
+    private func typedLabel(_ state: LookupState) -> String? {
+        numbering.dialLabel(forTyped: field.text, region: state.selectedCountry.isoCode)
     }
 
     func render(size: TerminalSize) -> Frame {
@@ -70,6 +79,13 @@ final class LookupScreen: TerminalScreen {
     nonisolated static func asTyped(_ field: TextField, plan: NumberingPlan, region: String) -> TextField {
         guard !field.text.isEmpty, field.cursor == field.text.count else { return field }
         return TextField(text: plan.formatAsTyped(field.text, region: region), placeholder: field.placeholder)
+    }
+
+    /// The results' country in Russian, from Foundation's locale data (the flow names it in
+    /// English, as the dataset does); nil in English or when the number's region is not known.
+    nonisolated static func countryName(of results: LookupState.Results, plan: NumberingPlan, language: Language) -> String? {
+        guard language == .russian, let region = plan.region(of: results.number), region != "001" else { return nil }
+        return CountryNames().name(of: region, in: .russian)
     }
 
     /// `?` opens the help; while it shows, any key or click closes it (ticks and resizes do not).
@@ -92,7 +108,8 @@ final class LookupScreen: TerminalScreen {
         switch state.scene {
         case .dialer:
             return DialerScene.render(state, field: Self.asTyped(field, plan: numbering, region: state.selectedCountry.isoCode),
-                                      focus: focus, spinner: spinner, language: language, size: size)
+                                      focus: focus, spinner: spinner, language: language, size: size,
+                                      typedLabel: typedLabel(state))
         case .picker:
             if renderedScene != .picker {   // just opened: the selected country in the middle
                 list.offset = max(0, state.picker.highlighted - PickerScene.listRect(size).height / 2)
@@ -102,7 +119,8 @@ final class LookupScreen: TerminalScreen {
             return PickerScene.render(state, list: list, language: language, size: size)
         case .results:
             guard let results = state.results else { return Frame(size: size) }
-            return ResultsScene.render(results, scroll: scroll, language: language, size: size)
+            return ResultsScene.render(results, scroll: scroll, language: language, size: size,
+                                       countryName: Self.countryName(of: results, plan: numbering, language: language))
         }
     }
 

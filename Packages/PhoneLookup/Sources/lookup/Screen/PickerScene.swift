@@ -31,7 +31,8 @@ enum PickerScene {
             let code = state.catalog?.dialLabel(at: matches[index]) ?? country.dialCode.description
             frame.fill(cell, style: style)
             let codeColumn = cell.column + cell.width - displayWidth(of: code) - 1
-            frame.put(country.name, column: cell.column + 1, row: cell.row, style: style,
+            let name = state.catalog?.name(at: matches[index], in: language) ?? country.name
+            frame.put(name, column: cell.column + 1, row: cell.row, style: style,
                       maxWidth: max(1, codeColumn - cell.column - 2), truncation: .ellipsis)
             frame.put(code, column: codeColumn, row: cell.row, style: style)
         }

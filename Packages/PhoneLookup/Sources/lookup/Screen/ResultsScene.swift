@@ -4,12 +4,15 @@ import TerminalUI
 
 /// The results: the number in E.164, its country, then the API's strings one-to-one, and Continue.
 enum ResultsScene {
-    static func render(_ results: LookupState.Results, scroll: Int, language: Language, size: TerminalSize) -> Frame {
+    /// - Parameter countryName: The country as the reader's language names it, when it differs
+    ///   from the flow's (the dataset's English name).
+    static func render(_ results: LookupState.Results, scroll: Int, language: Language, size: TerminalSize,
+                       countryName: String? = nil) -> Frame {
         var frame = Frame(size: size)
         let whole = Rect(size: size)
         frame.putCentered(Strings.resultsFor.text(in: language), in: whole, row: 0)
         frame.putCentered(results.number.e164, in: whole, row: 1, style: Style(bold: true))
-        frame.putCentered(results.countryName, in: whole, row: 2, style: Style(dim: true))
+        frame.putCentered(countryName ?? results.countryName, in: whole, row: 2, style: Style(dim: true))
         let box = Rect(column: 1, row: 3, width: max(4, size.columns - 2), height: max(3, size.rows - 7))
         frame.drawBox(box, style: Style(dim: true))
         var row = box.row + 1

@@ -12,15 +12,17 @@ enum Strings {
     static let continueButton = LocalizedText(en: "Continue", ru: "Продолжить")
     static let loadingCountries = LocalizedText(en: "Loading countries… Esc cancels", ru: "Загрузка списка стран… Esc — отмена")
     static let lookingUp = LocalizedText(en: "Looking up… Esc cancels", ru: "Поиск… Esc — отмена")
+    /// The alert's button; Cyrillic «ОК» in Russian.
+    static let ok = LocalizedText(en: "OK", ru: "ОК")
     static let errorTitle = LocalizedText(en: "Lookup failed", ru: "Ошибка поиска")
     static let dialerHelp = LocalizedText(en: "Tab move · Enter select · Esc cancel · Ctrl-C quit · ? help",
-                                          ru: "Tab — переход · Enter — выбор · Esc — отмена · Ctrl-C — выход · ? — справка")
+                                          ru: "Tab переход · Enter выбор · Esc отмена · Ctrl-C выход · ? справка")
     static let pickerHelp = LocalizedText(en: "Type to filter · ↑↓ move · Enter choose · Esc back",
-                                          ru: "Печатайте для фильтра · ↑↓ · Enter — выбрать · Esc — назад")
-    static let resultsHelp = LocalizedText(en: "Enter continue · ↑↓ scroll", ru: "Enter — продолжить · ↑↓ — прокрутка")
+                                          ru: "Печатайте для фильтра · ↑↓ · Enter выбрать · Esc назад")
+    static let resultsHelp = LocalizedText(en: "Enter continue · ↑↓ scroll", ru: "Enter продолжить · ↑↓ прокрутка")
     static let help: [(keys: LocalizedText, action: LocalizedText)] = [
-        (LocalizedText(en: "digits, +", ru: "цифры, +"),
-         LocalizedText(en: "type the number (formatted as you type)", ru: "набор номера (форматируется по ходу)")),
+        (LocalizedText(en: "digits, +, Backspace", ru: "цифры, +, Backspace"),
+         LocalizedText(en: "edit the number, wherever the focus is", ru: "набор номера, где бы ни был фокус")),
         (LocalizedText(en: "Tab ↑ ↓", ru: "Tab ↑ ↓"),
          LocalizedText(en: "move between code, number, Search", ru: "переход: код, номер, «Поиск»")),
         (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),

@@ -43,6 +43,16 @@ public enum ImageCells {
             }
         }
 
+        /// ``summary`` in Russian, for help boxes read in Russian (protocol names stay as they are).
+        public var russianSummary: String {
+            switch self {
+            case .trueColor: "графика: блоки, 24-битный цвет"
+            case .palette256: "графика: блоки, 256 цветов"
+            case .text: "графика: нет (штриховка)"
+            case let .pixels(graphics, cell): "графика: \(graphics), ячейки \(cell.width)x\(cell.height) пикс."
+            }
+        }
+
         /// The cell size in pixels when pictures are drawn with real pixels, else nil.
         public var cellPixels: PixelSize? {
             guard case let .pixels(_, cell) = self else { return nil }
