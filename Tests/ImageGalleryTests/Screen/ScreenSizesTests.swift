@@ -109,13 +109,17 @@ struct GalleryScreenSizesTests {
         }
     }
 
-    @Test("every scene in Russian shows no English word but names, numbers, URLs and keys", arguments: sizes)
+    @Test("every scene in Russian shows no English word but names, numbers, URLs and keys; the footer keeps its help hint",
+          arguments: sizes)
     func russianWords(size: TerminalSize) {
         for scene in Scene.allCases {
             var screen = screen(scene, size: size)
             screen.renderer.language = .russian
             let text = screen.text()
             #expect(ScreenAudit.englishWords(in: text).isEmpty, "\(scene): \(ScreenAudit.englishWords(in: text))\n\(text)")
+            if scene == .loaded {
+                #expect(screen.lines()[size.rows - 1].contains("? справка"), "the footer keeps its help hint: \(text)")
+            }
         }
     }
 

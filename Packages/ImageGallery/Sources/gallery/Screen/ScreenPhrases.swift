@@ -3,13 +3,15 @@ import ErrorReporting
 /// The words on the gallery screen, in English and Russian.
 enum ScreenPhrases {
     static let title = LocalizedText(en: "Gallery", ru: "Галерея")
-    /// The key hints, most needed first; a narrow status bar leaves out those before "q quit".
+    /// The key hints, most needed first; a narrow status bar leaves out those before "q quit"
+    /// (`f` goes before `?`: the help says what f does, and the Russian bar at 80 columns has
+    /// room for one of them).
     static let hints: [LocalizedText] = [
         LocalizedText(en: "↑↓ move", ru: "↑↓ выбор"),
         LocalizedText(en: "Enter remove", ru: "Enter удалить"),
         LocalizedText(en: "r refresh", ru: "r обновить"),
-        LocalizedText(en: "f fit", ru: "f вписать"),
         LocalizedText(en: "? help", ru: "? справка"),
+        LocalizedText(en: "f fit", ru: "f вписать"),
         LocalizedText(en: "q quit", ru: "q выход"),
     ]
     /// The seed's «Pull down to refresh», with the key that does it in a terminal.
