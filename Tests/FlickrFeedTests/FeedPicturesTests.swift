@@ -31,20 +31,43 @@ struct FeedPicturesTests {
     func visibleWindow() {
         var state = fresh()
         let effects = state.apply(.viewportChanged(viewport(top: 0)))
-        #expect(effects == state.photos[0..<9].map { .loadThumbnail($0, size: cell) })
+        // The rows on screen first, the row ahead after them.
+        #expect(effects == state.photos[0..<6].map { .loadThumbnail($0, size: cell, priority: .high) }
+            + state.photos[6..<9].map { .loadThumbnail($0, size: cell, priority: .normal) })
         #expect(state.pictures.loading.count == 9)
         // Reported again unchanged: nothing new to do.
         #expect(state.apply(.viewportChanged(viewport(top: 0))) == [])
     }
 
-    @Test("scrolling a row down cancels the row that left and loads the row that came")
+    @Test("scrolling a row down cancels the row that left, raises the row that came on screen, loads the next")
     func scrolling() {
         var state = fresh()
         _ = state.apply(.viewportChanged(viewport(top: 0)))
         let effects = state.apply(.viewportChanged(viewport(top: 1)))
         let left = state.photos[0..<3].map(\.id).sorted().map { FeedEffect.cancelThumbnail(id: $0) }
-        #expect(effects == left + state.photos[9..<12].map { .loadThumbnail($0, size: cell) })
+        let raised = state.photos[6..<9].map { FeedEffect.prioritizeThumbnail(id: $0.id, .high) }
+        #expect(effects == left + raised + state.photos[9..<12].map { .loadThumbnail($0, size: cell, priority: .normal) })
         #expect(state.topRow == 1)
+        // Back up: the row that is ahead again waits behind the rows on screen.
+        let back = state.apply(.viewportChanged(viewport(top: 0)))
+        #expect(back.contains(.prioritizeThumbnail(id: state.photos[6].id, .normal)))
+    }
+
+    @Test("the next page's thumbnails are prefetched as data after the window, the ones the window loads left out")
+    func nextPagePrefetched() {
+        var state = fresh()
+        _ = state.apply(.viewportChanged(viewport(top: 12)))
+        let more = PageRequest(page: 2, generation: 0, reason: .more)
+        #expect(state.inFlight == more)
+        let page = Fixtures.page(2)
+        let effects = state.apply(.pageArrived(more, page, at: Fixtures.date))
+        guard case .prefetchThumbnails(let photos, let size)? = effects.last else {
+            Issue.record("no prefetch in \(effects)")
+            return
+        }
+        #expect(size == cell && !photos.isEmpty)
+        #expect(photos.allSatisfy { page.photos.contains($0) && !state.pictures.loading.contains($0.id) })
+        #expect(photos.count + state.pictures.loading.intersection(page.photos.map(\.id)).count == page.photos.count)
     }
 
     @Test("answers fill the cells; a cancelled load's late answer is dropped; offline is remembered")
@@ -94,7 +117,7 @@ struct FeedPicturesTests {
         #expect(state.pictures.large == LargePicture(id: photo.id, bitmap: bitmap()))
         let closing = state.apply(.closed)
         #expect(closing.first == .cancelLarge)
-        #expect(closing.contains(.loadThumbnail(state.photos[14], size: cell)))
+        #expect(closing.contains(.loadThumbnail(state.photos[14], size: cell, priority: .normal)))
         #expect(state.openIndex == nil && state.pictures.large == nil)
     }
 

@@ -24,3 +24,22 @@ struct DecodeCoalescingTests {
         #expect(decoder.decodes == 2)
     }
 }
+
+@Suite("Prefetching as data")
+struct PrefetchTests {
+    @Test("a prefetch keeps the bytes on disk without decoding them; the later load decodes from disk")
+    func prefetchDoesNotDecode() async throws {
+        let url = Fixture.url(2)
+        let loader = ScriptedLoader([url: .bytes(try Fixture.jpeg())])
+        let decoder = CountingDecoder()
+        let disk = MemoryDisk()
+        let pipeline = ImagePipeline(loader: loader, diskCache: disk, decoder: decoder)
+        let request = ImageRequest(url: url, targetSize: PixelSize(width: 40, height: 30))
+        try await pipeline.prefetchData(for: request)
+        #expect(decoder.decodes == 0 && disk.keys == [url.absoluteString] && loader.callCount == 1)
+        try await pipeline.prefetchData(for: request)
+        #expect(loader.callCount == 1)
+        let response = try await pipeline.image(for: request)
+        #expect(response.source == .disk && decoder.decodes == 1 && loader.callCount == 1)
+    }
+}

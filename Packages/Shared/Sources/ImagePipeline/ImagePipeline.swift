@@ -76,6 +76,36 @@ public final class ImagePipeline: Sendable {
         }
     }
 
+    /// Brings `request`'s picture to the disk cache as bytes, without decoding it: work ahead of need
+    /// (the next page's thumbnails), so ask at ``RequestPriority/Level/low``. Nothing happens when
+    /// memory or disk has it already; a body that is no picture (by its header) is not kept.
+    public func prefetchData(for request: ImageRequest) async throws(ImagePipelineError) {
+        guard let diskCache, memory.value(forKey: request.memoryKey) == nil, storedEntry(for: request) == nil else {
+            return
+        }
+        let answer: HTTPResponse
+        do {
+            answer = try await loader.response(for: request.url, options: TransferOptions(priority: request.priority))
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            throw .network(error)
+        }
+        guard !Task.isCancelled else { throw .cancelled }
+        do {
+            _ = try ImageDecoder.probe(answer.body)
+        } catch {
+            throw .invalidImage(error)
+        }
+        guard !CacheMetadata.forbidsStoring(answer) else { return }
+        do {
+            let metadata = CacheMetadata(response: answer, receivedAt: now())
+            try diskCache.store(CacheEnvelope.encode(answer.body, metadata: metadata), forKey: request.diskKey)
+        } catch {
+            logger.warning("could not keep a prefetched picture", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// The picture for `request` if it is decoded in memory right now; never touches disk or network.
     public func cachedImage(for request: ImageRequest) -> ImageResponse? {
         guard var response = memory.value(forKey: request.memoryKey) else { return nil }

@@ -20,6 +20,13 @@ public struct FeedPictureLoader: Sendable {
         return ImageRequest(url: url, targetSize: size, cacheKey: FlickrImageURLs.stableKey(forImageURL: url))
     }
 
+    /// Brings `photo`'s picture at `size` to the disk cache as bytes, after every other load.
+    func prefetch(_ photo: FlickrPhoto, size: PixelSize) async {
+        var request = request(for: photo, size: size)
+        request.priority = RequestPriority(.low)
+        try? await pipeline.prefetchData(for: request)
+    }
+
     /// The picture if the memory cache has it: shown at once, no task.
     func cached(_ photo: FlickrPhoto, size: PixelSize) -> Bitmap? {
         pipeline.cachedImage(for: request(for: photo, size: size))?.bitmap
@@ -28,10 +35,11 @@ public struct FeedPictureLoader: Sendable {
     /// Loads `photo` fitted into `size`; `progress` hears of the download once it has taken longer
     /// than `moment`, at most once per whole percent.
     public func load(
-        _ photo: FlickrPhoto, size: PixelSize, moment: Duration = ProgressGate.moment,
-        progress: (@Sendable (TransferProgress) -> Void)? = nil
+        _ photo: FlickrPhoto, size: PixelSize, priority: RequestPriority? = nil,
+        moment: Duration = ProgressGate.moment, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async -> PictureOutcome {
         var request = request(for: photo, size: size)
+        request.priority = priority
         if let progress { request.progress = ProgressGate.afterAMoment(moment, progress) }
         do throws(ImagePipelineError) {
             return .loaded(try await pipeline.image(for: request).bitmap)

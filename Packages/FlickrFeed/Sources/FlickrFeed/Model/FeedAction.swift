@@ -75,8 +75,14 @@ public enum FeedEffect: Sendable, Equatable {
     case save(SavedPage)
     /// Send `.retryDue(token:)` after `delay`.
     case scheduleRetry(after: Duration, token: Int)
-    /// Load `photo`'s picture fitted into `size`; the answer comes back as ``FeedAction/thumbnailLoaded(id:_:)``.
-    case loadThumbnail(FlickrPhoto, size: PixelSize)
+    /// Load `photo`'s picture fitted into `size`, `high` for a cell on screen and `normal` for the
+    /// row ahead; the answer comes back as ``FeedAction/thumbnailLoaded(id:_:)``.
+    case loadThumbnail(FlickrPhoto, size: PixelSize, priority: RequestPriority.Level = .high)
+    /// The thumbnail load of the photo `id` changes priority: its row came on screen, or left it.
+    case prioritizeThumbnail(id: String, RequestPriority.Level)
+    /// Bring the next page's thumbnails to the disk cache as bytes, not decoded, after everything
+    /// on screen (``RequestPriority/Level/low``).
+    case prefetchThumbnails([FlickrPhoto], size: PixelSize)
     /// Stop loading the thumbnail of the photo `id` (it scrolled away).
     case cancelThumbnail(id: String)
     /// Load `photo`'s large picture; the answer comes back as ``FeedAction/largeLoaded(id:_:)``.

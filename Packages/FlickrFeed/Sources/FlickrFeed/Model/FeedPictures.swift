@@ -48,6 +48,10 @@ public struct FeedPictures: Sendable, Equatable {
     var failures = FailedPictures<String>()
     /// Photos whose thumbnail is on its way.
     public internal(set) var loading: Set<String> = []
+    /// The priority each load on its way was given.
+    var loadingPriority: [String: RequestPriority.Level] = [:]
+    /// The photos of the page that just arrived, to be prefetched once the window is planned.
+    var pendingPrefetch: [FlickrPhoto] = []
     /// The box thumbnails are fitted into; a new size lets go of the old thumbnails.
     public internal(set) var thumbnailSize: PixelSize?
     /// True after a picture failed because the network is down, until one loads or the network returns.
@@ -99,20 +103,42 @@ extension FeedState {
         var effects: [FeedEffect] = []
         for id in plan.cancel.sorted() {
             pictures.loading.remove(id)
+            pictures.loadingPriority[id] = nil
             effects.append(.cancelThumbnail(id: id))
         }
+        // The rows on screen first, the row ahead after them.
+        let onScreen = Set(photos[range.lowerBound..<min(range.upperBound, (topRow + viewport.visibleRows) * viewport.columns)].map(\.id))
         let byID = Dictionary(wanted.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let starting = Set(plan.start)
+        for photo in wanted where pictures.loading.contains(photo.id) && !starting.contains(photo.id) {
+            let level: RequestPriority.Level = onScreen.contains(photo.id) ? .high : .normal
+            guard pictures.loadingPriority[photo.id] != level else { continue }
+            pictures.loadingPriority[photo.id] = level
+            effects.append(.prioritizeThumbnail(id: photo.id, level))
+        }
         for id in plan.start {
             guard let photo = byID[id] else { continue }
+            let level: RequestPriority.Level = onScreen.contains(id) ? .high : .normal
             pictures.loading.insert(id)
-            effects.append(.loadThumbnail(photo, size: viewport.thumbnailSize))
+            pictures.loadingPriority[id] = level
+            effects.append(.loadThumbnail(photo, size: viewport.thumbnailSize, priority: level))
         }
         return effects
+    }
+
+    /// The page that just arrived, as bytes for the disk cache: the photos the window does not load.
+    mutating func prefetchNextPage() -> [FeedEffect] {
+        let pending = pictures.pendingPrefetch
+        pictures.pendingPrefetch = []
+        guard openIndex == nil, let viewport, !pending.isEmpty else { return [] }
+        let ahead = pending.filter { pictures.thumbnails[$0.id] == nil && !pictures.loading.contains($0.id) }
+        return ahead.isEmpty ? [] : [.prefetchThumbnails(ahead, size: viewport.thumbnailSize)]
     }
 
     mutating func thumbnailArrived(id: String, _ outcome: PictureOutcome) {
         // A cancelled load's late answer is not wanted.
         guard pictures.loading.remove(id) != nil else { return }
+        pictures.loadingPriority[id] = nil
         switch outcome {
         case .loaded(let bitmap):
             pictures.thumbnails[id] = bitmap

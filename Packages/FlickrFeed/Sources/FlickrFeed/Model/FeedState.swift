@@ -134,7 +134,8 @@ public struct FeedState: Sendable, Equatable {
             return retryFailedPictures(on: .refresh)
         default:
             let effects = applyToFeed(action)
-            return effects + planPictures()
+            let planned = planPictures()
+            return effects + planned + prefetchNextPage()
         }
     }
 
@@ -226,8 +227,10 @@ public struct FeedState: Sendable, Equatable {
                 lastVisibleIndex = clamped(lastVisibleIndex)
             }
         } else {
+            let known = photos.count
             append(page.photos)
             loadedPages = request.page
+            pictures.pendingPrefetch = Array(photos[known...])
         }
         // A page of nothing but duplicates leaves the person still at the end: ask for the next.
         return effects + requestMoreIfNear()

@@ -1,6 +1,7 @@
 import ErrorReporting
 import Foundation
 import Imaging
+import Networking
 import StateStore
 
 /// The feed's store: the shared ``Store`` over ``FeedState``, reduced by ``FeedState/apply(_:)``,
@@ -80,6 +81,8 @@ public final class FeedEffects: EffectRunning {
     private var fetches: [PageRequest: Task<Void, Never>] = [:]
     private var timers: [Int: Task<Void, Never>] = [:]
     private var thumbnailLoads: [String: Task<Void, Never>] = [:]
+    private var thumbnailPriorities: [String: RequestPriority] = [:]
+    private var prefetches: [String: Task<Void, Never>] = [:]
     private var largeLoad: Task<Void, Never>?
 
     init(
@@ -123,10 +126,21 @@ public final class FeedEffects: EffectRunning {
                 self.timers[token] = nil
                 send(.retryDue(token: token))
             }
-        case .loadThumbnail(let photo, let size):
-            loadThumbnail(photo, size: size, send: send)
+        case .loadThumbnail(let photo, let size, let level):
+            loadThumbnail(photo, size: size, priority: level, send: send)
+        case .prioritizeThumbnail(let id, let level):
+            thumbnailPriorities[id]?.level = level
+        case .prefetchThumbnails(let photos, let size):
+            guard let pictures else { return }
+            for photo in photos where prefetches[photo.id] == nil {
+                prefetches[photo.id] = Task {
+                    await pictures.prefetch(photo, size: size)
+                    self.prefetches[photo.id] = nil
+                }
+            }
         case .cancelThumbnail(let id):
             thumbnailLoads.removeValue(forKey: id)?.cancel()
+            thumbnailPriorities[id] = nil
         case .loadLarge(let photo, let size):
             largeLoad?.cancel()
             guard let pictures else { return }
@@ -143,15 +157,23 @@ public final class FeedEffects: EffectRunning {
         }
     }
 
-    private func loadThumbnail(_ photo: FlickrPhoto, size: PixelSize, send: @escaping @MainActor (FeedAction) -> Void) {
+    private func loadThumbnail(
+        _ photo: FlickrPhoto, size: PixelSize, priority level: RequestPriority.Level,
+        send: @escaping @MainActor (FeedAction) -> Void
+    ) {
         guard let pictures else { return }
+        // A prefetch of the same picture would share its transfer at its own low priority.
+        prefetches.removeValue(forKey: photo.id)?.cancel()
         if let bitmap = pictures.cached(photo, size: size) {
             send(.thumbnailLoaded(id: photo.id, .loaded(bitmap)))
             return
         }
         thumbnailLoads[photo.id]?.cancel()
+        let priority = RequestPriority(level)
+        thumbnailPriorities[photo.id] = priority
         thumbnailLoads[photo.id] = Task {
-            let outcome = await pictures.load(photo, size: size)
+            let outcome = await pictures.load(photo, size: size, priority: priority)
+            if self.thumbnailPriorities[photo.id] === priority { self.thumbnailPriorities[photo.id] = nil }
             // A cancelled load was removed already; its late answer is not wanted.
             guard self.thumbnailLoads.removeValue(forKey: photo.id) != nil else { return }
             send(.thumbnailLoaded(id: photo.id, outcome))
@@ -178,6 +200,9 @@ public final class FeedEffects: EffectRunning {
         for task in fetches.values { task.cancel() }
         for task in timers.values { task.cancel() }
         for task in thumbnailLoads.values { task.cancel() }
+        for task in prefetches.values { task.cancel() }
+        prefetches = [:]
+        thumbnailPriorities = [:]
         largeLoad?.cancel()
         fetches = [:]
         timers = [:]
