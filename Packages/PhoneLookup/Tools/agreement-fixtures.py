@@ -85,6 +85,31 @@ def format_rows(root):
     return out
 
 
+def place_rows(resources):
+    from phonenumbers import carrier, geocoder
+    filler = "23456789012345678"
+    numbers = set()
+    for code in ["7", "373", "374", "375"]:
+        with open(os.path.join(resources, "geocoding/ru", code + ".txt"), encoding="utf-8") as handle:
+            prefixes = [line.split("|")[0] for line in handle if line.strip() and not line.startswith("#")]
+        region = phonenumbers.region_code_for_country_code(int(code))
+        length = len(str(phonenumbers.example_number_for_type(region, phonenumbers.PhoneNumberType.FIXED_LINE)
+                         .national_number)) + len(code)
+        for prefix in prefixes:
+            if len(prefix) < length:
+                numbers.add("+" + prefix + filler[: length - len(prefix)])
+    out = []
+    for text in sorted(numbers):
+        number = phonenumbers.parse(text, None)
+        if not phonenumbers.is_valid_number(number):
+            continue
+        kind = {v: k for k, v in vars(phonenumbers.PhoneNumberType).items() if k.isupper()}[
+            phonenumbers.number_type(number)]
+        out.append([text, kind, geocoder.description_for_number(number, "ru"),
+                    geocoder.description_for_number(number, "en"), carrier.name_for_number(number, "ru")])
+    return out
+
+
 def write(path, header, rows):
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(f"# {header} (phonenumbers {phonenumbers.__version__}; Tools/agreement-fixtures.py)\n")
@@ -106,6 +131,7 @@ def main():
     write(os.path.join(fixtures, "formats.tsv"),
           "e164\trfc3966\tnational\tinternational\t" + "\t".join(f"from{r}" for r in FROM)
           + "\tregion\tmobileFromRegion\tmobileFromUS\ttimeZones\ttype", format_rows(full))
+    write(os.path.join(fixtures, "places-ru.tsv"), "e164\ttype\tplaceRu\tplaceEn\tcarrierRu", place_rows(resources))
 
 
 if __name__ == "__main__":

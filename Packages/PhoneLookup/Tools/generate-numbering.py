@@ -12,6 +12,7 @@ carrier/en, geocoding/en, timezones/map_data.txt). Writes, beside this script's 
   Sources/PhoneLookup/Resources/Numbering/geocoding/CC.txt  descriptions numbered once, then prefix|n
   Sources/PhoneLookup/Resources/Numbering/timezones.txt  prefix|zone&zone
   Sources/PhoneLookup/Resources/Numbering/shortnumbers.tsv  short numbers (ShortNumberMetadata.xml)
+  Sources/PhoneLookup/Resources/Numbering/l10n/LANG/{geocoding,carrier}/CC.txt  every other language, numbered
   Sources/PhoneLookup/Resources/Numbering/LICENSE, VERSION
 
 --fixture also writes Tests/PhoneLookupTests/Fixtures/agreement.tsv: the example numbers of every
@@ -133,6 +134,20 @@ def short_block(t):
     return lines
 
 
+def write_numbered(source, target):
+    """prefix|description lines as the descriptions numbered once, then prefix|n."""
+    rows = list(prefix_lines(source))
+    if not rows:
+        return
+    names = sorted({d for _, d in rows})
+    index = {d: i for i, d in enumerate(names)}
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(target, "w", encoding="utf-8") as handle:
+        handle.write(f"{len(names)}\n")
+        handle.writelines(f"{d}\n" for d in names)
+        handle.writelines(f"{p}|{index[d]}\n" for p, d in rows)
+
+
 def prefix_lines(path):
     with open(path, encoding="utf-8") as handle:
         for line in handle:
@@ -173,25 +188,45 @@ def main():
             with open(os.path.join(out, "carrier", name), "w", encoding="utf-8") as handle:
                 handle.writelines(f"{p}|{d}\n" for p, d in rows)
     for name in sorted(os.listdir(os.path.join(resources, "geocoding/en"))):
-        rows = list(prefix_lines(os.path.join(resources, "geocoding/en", name)))
-        if not rows:
-            continue
-        names = sorted({d for _, d in rows})
-        index = {d: i for i, d in enumerate(names)}
-        with open(os.path.join(out, "geocoding", name), "w", encoding="utf-8") as handle:
-            handle.write(f"{len(names)}\n")
-            handle.writelines(f"{d}\n" for d in names)
-            handle.writelines(f"{p}|{index[d]}\n" for p, d in rows)
+        write_numbered(os.path.join(resources, "geocoding/en", name), os.path.join(out, "geocoding", name))
+    # Every other language libphonenumber ships, as l10n/LANG/{geocoding,carrier}/CC.txt, both
+    # numbered; the engine reads one only when a number is answered in that language.
+    for kind in ("geocoding", "carrier"):
+        for language in sorted(os.listdir(os.path.join(resources, kind))):
+            if language == "en":
+                continue
+            for name in sorted(os.listdir(os.path.join(resources, kind, language))):
+                write_numbered(os.path.join(resources, kind, language, name),
+                               os.path.join(out, "l10n", language, kind, name))
     with open(os.path.join(out, "timezones.txt"), "w", encoding="utf-8") as handle:
         handle.writelines(f"{p}|{d}\n" for p, d in prefix_lines(os.path.join(resources, "timezones/map_data.txt")))
     shutil.copy(os.path.join(source, "LICENSE"), os.path.join(out, "LICENSE"))
     with open(os.path.join(out, "VERSION"), "w", encoding="utf-8") as handle:
         handle.write(f"libphonenumber {version}\nSource: https://github.com/google/libphonenumber (resources/)\n"
                      "Licence: Apache License 2.0 (LICENSE beside this file)\n"
-                     "Regenerate: python3 Packages/PhoneLookup/Tools/generate-numbering.py DIR --version TEXT\n")
+                     "Regenerate: Packages/PhoneLookup/Tools/regenerate.sh DIR VERSION\n"
+                     "Files: MANIFEST (crc32, size and path of every generated file)\n")
+    write_manifest(out)
     if "--fixture" in args:
         write_fixture(root, os.path.join(os.path.dirname(os.path.dirname(package)),
                                          "Tests/PhoneLookupTests/Fixtures/agreement.tsv"))
+
+
+def write_manifest(out):
+    """MANIFEST: 'crc32 size path' of every file written, so a test can tell hand edits or a
+    partial regeneration from what this script wrote for the version VERSION names."""
+    import zlib
+    rows = []
+    for folder, _, names in os.walk(out):
+        for name in names:
+            path = os.path.relpath(os.path.join(folder, name), out)
+            if path in ("MANIFEST",):
+                continue
+            with open(os.path.join(out, path), "rb") as handle:
+                data = handle.read()
+            rows.append(f"{zlib.crc32(data):08x} {len(data)} {path}\n")
+    with open(os.path.join(out, "MANIFEST"), "w", encoding="utf-8") as handle:
+        handle.writelines(sorted(rows, key=lambda row: row.split(" ", 2)[2]))
 
 
 def variants(nsn, general):

@@ -85,7 +85,7 @@ package struct LookupEndpoint: Sendable {
         }
         do {
             let parsed = try parser.parse(input, region: international ? nil : country)
-            let facts = engine.facts(for: parsed)
+            let facts = engine.facts(for: parsed, placesIn: engine.placeLanguage(for: language))
             var results = engine.lines(for: facts, language: language)
             if let from, from.uppercased() != facts.region {
                 results.append(engine.dialFromLine(facts, from: from.uppercased(), language: language))

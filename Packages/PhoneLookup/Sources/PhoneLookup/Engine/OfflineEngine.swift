@@ -45,14 +45,22 @@ public struct NumberFacts: Sendable, Equatable {
 public struct OfflineEngine: Sendable {
     public let plan: NumberingPlan
     public let names: CountryNames
+    /// The language of places and carriers when it is not the answer's own (a locale's `de`
+    /// while messages are English); nil: the answer's language.
+    public let placeLanguage: String?
 
-    public init(plan: NumberingPlan, names: CountryNames) {
+    public init(plan: NumberingPlan, names: CountryNames, placeLanguage: String? = nil) {
         self.plan = plan
         self.names = names
+        self.placeLanguage = placeLanguage
     }
 
-    /// The facts the data holds about `number`, as libphonenumber would answer them.
-    public func facts(for number: PhoneNumber) -> NumberFacts {
+    /// The language places and carriers are given in for an answer in `language`.
+    public func placeLanguage(for language: Language) -> String { placeLanguage ?? language.rawValue }
+
+    /// The facts the data holds about `number`, as libphonenumber would answer them; places and
+    /// carriers in `language` (libphonenumber's code, `ru`), English where it has none.
+    public func facts(for number: PhoneNumber, placesIn language: String = "en") -> NumberFacts {
         let metadata = plan.metadata
         let code = Int(number.callingCode) ?? 0
         let national = Digits(number.nationalNumber)
@@ -72,8 +80,8 @@ public struct OfflineEngine: Sendable {
             problem: valid || short != nil ? nil
                 : Self.problem(national: national, callingCode: code, main: main, e164: number.e164),
             lineType: lineType,
-            carrier: lineType?.hasCarrier == true ? plan.carrier(for: all, callingCode: code) : nil,
-            area: lineType?.isGeographic == true ? plan.area(for: all, callingCode: code) : nil,
+            carrier: lineType?.hasCarrier == true ? plan.carrier(for: all, callingCode: code, language: language) : nil,
+            area: lineType?.isGeographic == true ? plan.area(for: all, callingCode: code, language: language) : nil,
             shortNumber: short,
             timeZones: lineType.map { plan.timeZones(for: $0.hasZonesByPrefix(callingCode: code) ? all : Digits(number.callingCode)) } ?? [],
             possibleLengths: main?.general.lengths ?? [],
@@ -141,7 +149,7 @@ public struct OfflineEngine: Sendable {
 
     /// The answer as the lookup API returns it: one line per fact, in `language`.
     public func results(for number: PhoneNumber, language: Language) -> [String] {
-        lines(for: facts(for: number), language: language)
+        lines(for: facts(for: number, placesIn: placeLanguage ?? language.rawValue), language: language)
     }
 
     /// The zones as people read them: up to three by name, more as how many there are (one

@@ -107,12 +107,12 @@ public struct NumberingPlan: Sendable {
         return nil
     }
 
-    func carrier(for digits: Digits, callingCode: Int) -> String? {
-        tables.lookUp(.carrier, digits, callingCode: callingCode)
+    func carrier(for digits: Digits, callingCode: Int, language: String = "en") -> String? {
+        tables.lookUp(.carrier, digits, callingCode: callingCode, language: language)
     }
 
-    func area(for digits: Digits, callingCode: Int) -> String? {
-        tables.lookUp(.geocoding, digits, callingCode: callingCode)
+    func area(for digits: Digits, callingCode: Int, language: String = "en") -> String? {
+        tables.lookUp(.geocoding, digits, callingCode: callingCode, language: language)
     }
 
     func timeZones(for digits: Digits) -> [String] {
@@ -140,10 +140,9 @@ public struct NumberingPlan: Sendable {
 final class PrefixTables: Sendable {
     enum Kind: String, Sendable, CaseIterable { case carrier, geocoding }
 
-    /// Which loaded table: one per kind and calling code, and the one of time zones.
+    /// Which loaded table: one per kind, calling code and language ("en": the shipped default).
     private enum Key: Hashable, Sendable {
-        case table(Kind, callingCode: Int)
-        case timeZones
+        case table(Kind, callingCode: Int, language: String)
     }
 
     /// The time-zone table with each description's zones split once (`Europe/Moscow&Europe/Samara`).
@@ -177,6 +176,22 @@ final class PrefixTables: Sendable {
         lookUp(kind, Digits(digits), callingCode: callingCode)
     }
 
+    /// ``lookUp(_:_:callingCode:)`` in `language` (libphonenumber's code: `ru`, `zh_Hant`),
+    /// falling back to English where that language has no entry, as libphonenumber's
+    /// `PrefixFileReader` does (except for Chinese, Japanese and Korean, which never fall back).
+    func lookUp(_ kind: Kind, _ digits: Digits, callingCode: Int, language: String) -> String? {
+        guard language != "en" else { return lookUp(kind, digits, callingCode: callingCode) }
+        if let localized = table(kind, callingCode: callingCode, language: language).match(digits) {
+            if let added = overrides[kind]?.match(digits), added.prefixLength > localized.prefixLength {
+                return added.description
+            }
+            return localized.description
+        }
+        let base = language.split(separator: "_").first.map(String.init) ?? language
+        guard !["zh", "ja", "ko"].contains(base) else { return nil }
+        return lookUp(kind, digits, callingCode: callingCode)
+    }
+
     /// ``lookUp(_:_:callingCode:)`` for international digits already read.
     func lookUp(_ kind: Kind, _ digits: Digits, callingCode: Int) -> String? {
         let shipped = table(kind, callingCode: callingCode).match(digits)
@@ -185,12 +200,16 @@ final class PrefixTables: Sendable {
         return shipped.description
     }
 
-    private func table(_ kind: Kind, callingCode: Int) -> PrefixTable {
-        let key = Key.table(kind, callingCode: callingCode)
+    private func table(_ kind: Kind, callingCode: Int, language: String = "en") -> PrefixTable {
+        let key = Key.table(kind, callingCode: callingCode, language: language)
         if let table = cache.withLock({ $0[key] }) { return table }
-        let file = directory.appendingPathComponent("\(kind.rawValue)/\(callingCode).txt")
+        let english = language == "en"
+        // Only letters and `_` reach a path: a language is a directory name.
+        guard english || language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else { return PrefixTable() }
+        let file = directory.appendingPathComponent(english ? "\(kind.rawValue)/\(callingCode).txt"
+                                                            : "l10n/\(language)/\(kind.rawValue)/\(callingCode).txt")
         let table = (try? String(contentsOf: file, encoding: .utf8)).map {
-            kind == .geocoding ? PrefixTable(numbered: $0) : PrefixTable(trusted: $0)
+            kind == .geocoding || !english ? PrefixTable(numbered: $0) : PrefixTable(trusted: $0)
         } ?? PrefixTable()
         cache.withLock { $0[key] = table }
         return table

@@ -49,7 +49,8 @@ struct Search: LookupSubcommand {
                 report(error, in: services.language)
                 throw ExitCode.failure
             case .answered(var results):
-                let facts = services.engine.facts(for: results.number)
+                let facts = services.engine.facts(for: results.number,
+                                                  placesIn: services.engine.placeLanguage(for: services.language))
                 // Dialled from --from, else from the country given with --country when the number is another's.
                 let dialFrom = from ?? country.map { $0.uppercased() }.flatMap { $0 == facts.region ? nil : $0 }
                 if let dialFrom, facts.region != dialFrom, facts.problem == nil, facts.shortNumber == nil {

@@ -31,7 +31,8 @@ struct Services {
         if let directory = options.prefixData {
             plan = try NumberingPlan.load(from: URL(fileURLWithPath: directory, isDirectory: true), over: plan)
         }
-        let engine = OfflineEngine(plan: plan, names: CountryNames())
+        let engine = OfflineEngine(plan: plan, names: CountryNames(),
+                                   placeLanguage: options.lang == nil ? placeLanguage(environment) : nil)
         let timeout = OptionCheck.duration(seconds: options.timeout ?? 30)
         let transport = options.transport.flatMap(HTTPClient.Transport.init(name:)) ?? .default()
         let client = HTTPClient(configuration: .init(deadline: timeout, transport: transport), logger: logger)
@@ -70,6 +71,21 @@ struct Services {
             return explicit.uppercased()
         }
         return LookupFlow.region(fromEnvironment: environment).flatMap { plan.callingCode(forRegion: $0) != nil ? $0 : nil }
+    }
+
+    /// The locale's language for places and carriers when messages cannot be in it (`de` for
+    /// `LANG=de_DE.UTF-8`; `zh_Hant` for Taiwan and Hong Kong, as libphonenumber names it); nil
+    /// for English and Russian, which the messages speak, and for no locale.
+    static func placeLanguage(_ environment: [String: String]) -> String? {
+        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
+        else { return nil }
+        let locale = value.split(separator: ".").first.map(String.init) ?? value
+        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" }).map(String.init)
+        guard let language = parts.first?.lowercased(), language.count == 2 || language.count == 3,
+              language.allSatisfy(\.isLetter), !["en", "ru", "c", "posix"].contains(language) else { return nil }
+        if language == "zh", parts.count > 1, ["TW", "HK", "MO"].contains(parts[1].uppercased()) { return "zh_Hant" }
+        // libphonenumber names Hebrew by its old code.
+        return language == "he" ? "iw" : language
     }
 
     /// Stops the embedded server and closes the client's session.
