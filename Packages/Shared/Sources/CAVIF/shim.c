@@ -119,3 +119,49 @@ cavif_status cavif_next_frame(cavif_decoder *d, uint8_t *dst, size_t stride, dou
     *duration_ms = d->decoder->imageTiming.duration * 1000.0;
     return CAVIF_OK;
 }
+
+cavif_status cavif_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                               int quantizer, int speed, int opaque, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    avifImage *image = avifImageCreate(width, height, 8, AVIF_PIXEL_FORMAT_YUV420);
+    if (image == NULL) return CAVIF_NO_MEMORY;
+    avifRGBImage rgb;
+    avifRGBImageSetDefaults(&rgb, image);
+    rgb.format = AVIF_RGB_FORMAT_RGBA;
+    rgb.depth = 8;
+    rgb.pixels = (uint8_t *)rgba;
+    rgb.rowBytes = (uint32_t)stride;
+    rgb.ignoreAlpha = opaque ? AVIF_TRUE : AVIF_FALSE;
+    avifResult result = avifImageRGBToYUV(image, &rgb);
+    avifEncoder *encoder = result == AVIF_RESULT_OK ? avifEncoderCreate() : NULL;
+    avifRWData output = AVIF_DATA_EMPTY;
+    if (encoder != NULL) {
+        encoder->maxThreads = 2;
+        encoder->speed = speed;
+        encoder->minQuantizer = quantizer;
+        encoder->maxQuantizer = quantizer;
+        encoder->minQuantizerAlpha = 0;
+        encoder->maxQuantizerAlpha = 0;
+        result = avifEncoderWrite(encoder, image, &output);
+        avifEncoderDestroy(encoder);
+    } else if (result == AVIF_RESULT_OK) {
+        result = AVIF_RESULT_OUT_OF_MEMORY;
+    }
+    avifImageDestroy(image);
+    if (result != AVIF_RESULT_OK) {
+        avifRWDataFree(&output);
+        return classify(result);
+    }
+    *out = malloc(output.size);
+    if (*out == NULL) {
+        avifRWDataFree(&output);
+        return CAVIF_NO_MEMORY;
+    }
+    memcpy(*out, output.data, output.size);
+    *out_size = output.size;
+    avifRWDataFree(&output);
+    return CAVIF_OK;
+}
+
+void cavif_free(void *buffer) { free(buffer); }

@@ -298,3 +298,110 @@ cgif_status cgif_next_frame(cgif_decoder *d, int *delay_cs) {
         }
     }
 }
+
+// MARK: Encoding
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+} growing_output;
+
+struct cgif_encoder {
+    GifFileType *gif;
+    growing_output output;
+};
+
+static int write_output(GifFileType *gif, const GifByteType *bytes, int count) {
+    growing_output *out = (growing_output *)gif->UserData;
+    if (out->size + (size_t)count > out->capacity) {
+        size_t grown = out->capacity * 2 + (size_t)count;
+        uint8_t *data = realloc(out->data, grown);
+        if (data == NULL) {
+            out->failed = 1;
+            return 0;
+        }
+        out->data = data;
+        out->capacity = grown;
+    }
+    memcpy(out->data + out->size, bytes, (size_t)count);
+    out->size += (size_t)count;
+    return count;
+}
+
+cgif_encoder *cgif_encoder_create(uint32_t width, uint32_t height, const uint8_t *palette, int colours,
+                                  int loop_count) {
+    cgif_encoder *encoder = calloc(1, sizeof(cgif_encoder));
+    if (encoder == NULL) return NULL;
+    int error = 0;
+    encoder->gif = EGifOpen(&encoder->output, write_output, &error);
+    if (encoder->gif == NULL) {
+        free(encoder);
+        return NULL;
+    }
+    int bits = 1;
+    while ((1 << bits) < colours) bits++;
+    ColorMapObject *map = GifMakeMapObject(1 << bits, NULL);
+    if (map == NULL) {
+        EGifCloseFile(encoder->gif, NULL);
+        free(encoder->output.data);
+        free(encoder);
+        return NULL;
+    }
+    for (int i = 0; i < colours; i++) {
+        map->Colors[i].Red = palette[i * 3];
+        map->Colors[i].Green = palette[i * 3 + 1];
+        map->Colors[i].Blue = palette[i * 3 + 2];
+    }
+    EGifSetGifVersion(encoder->gif, 1);
+    int ok = EGifPutScreenDesc(encoder->gif, (int)width, (int)height, bits, 0, map) != GIF_ERROR;
+    GifFreeMapObject(map);
+    if (ok && loop_count >= 0) {
+        unsigned char loop[3] = { 1, (unsigned char)(loop_count & 0xFF), (unsigned char)(loop_count >> 8) };
+        ok = EGifPutExtensionLeader(encoder->gif, APPLICATION_EXT_FUNC_CODE) != GIF_ERROR
+            && EGifPutExtensionBlock(encoder->gif, 11, "NETSCAPE2.0") != GIF_ERROR
+            && EGifPutExtensionBlock(encoder->gif, 3, loop) != GIF_ERROR
+            && EGifPutExtensionTrailer(encoder->gif) != GIF_ERROR;
+    }
+    if (!ok) {
+        EGifCloseFile(encoder->gif, NULL);
+        free(encoder->output.data);
+        free(encoder);
+        return NULL;
+    }
+    return encoder;
+}
+
+cgif_status cgif_encoder_add_frame(cgif_encoder *encoder, const uint8_t *indices, uint32_t left, uint32_t top,
+                                   uint32_t width, uint32_t height, int delay_cs, int disposal, int transparent) {
+    GraphicsControlBlock gcb = { disposal, 0, delay_cs, transparent };
+    GifByteType extension[4];
+    size_t length = EGifGCBToExtension(&gcb, extension);
+    if (EGifPutExtension(encoder->gif, GRAPHICS_EXT_FUNC_CODE, (int)length, extension) == GIF_ERROR) return CGIF_CORRUPT;
+    if (EGifPutImageDesc(encoder->gif, (int)left, (int)top, (int)width, (int)height, 0, NULL) == GIF_ERROR) {
+        return CGIF_CORRUPT;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        if (EGifPutLine(encoder->gif, (GifPixelType *)indices + (size_t)y * width, (int)width) == GIF_ERROR) {
+            return encoder->output.failed ? CGIF_NO_MEMORY : CGIF_CORRUPT;
+        }
+    }
+    return CGIF_OK;
+}
+
+cgif_status cgif_encoder_finish(cgif_encoder *encoder, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    int ok = EGifCloseFile(encoder->gif, NULL) != GIF_ERROR && !encoder->output.failed;
+    if (ok) {
+        *out = encoder->output.data;
+        *out_size = encoder->output.size;
+    } else {
+        free(encoder->output.data);
+    }
+    free(encoder);
+    return ok ? CGIF_OK : CGIF_NO_MEMORY;
+}
+
+void cgif_free(void *buffer) { free(buffer); }

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
+#include <webp/encode.h>
 
 static cwebp_status from_vp8(VP8StatusCode code) {
     switch (code) {
@@ -118,3 +119,12 @@ cwebp_status cwebp_animation_next(cwebp_animation *animation, uint8_t *dst, size
     for (uint32_t y = 0; y < animation->height; y++) memcpy(dst + y * stride, canvas + y * row, row);
     return CWEBP_OK;
 }
+
+cwebp_status cwebp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                               float quality, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = WebPEncodeRGBA(rgba, (int)width, (int)height, (int)stride, quality, out);
+    return *out_size > 0 && *out != NULL ? CWEBP_OK : CWEBP_CORRUPT;
+}
+
+void cwebp_free(void *buffer) { WebPFree(buffer); }

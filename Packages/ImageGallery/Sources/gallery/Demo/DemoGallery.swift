@@ -2,8 +2,11 @@ import DemoServer
 import Foundation
 import Imaging
 
-/// The pictures behind `--demo`: six generated 1200x900 JPEGs with detail, gradients and fine text,
-/// each with its number written large, served by the embedded DemoServer, with the faults `--demo-faults` asks for.
+/// The pictures behind `--demo`: six generated 1200x900 pictures with detail, gradients and fine text,
+/// each with its number written large and each of another kind (a WebP, an animated GIF, an AVIF, a
+/// JPEG stored on its side with an Exif turn, a JPEG with a Display P3 profile, a PNG with
+/// transparency: `DemoPictureKind`), served by the embedded DemoServer, with the faults
+/// `--demo-faults` asks for.
 enum DemoGallery {
     /// How many pictures the demo serves.
     static let pictureCount = 6
@@ -11,7 +14,7 @@ enum DemoGallery {
     static let pictureSize = PixelSize(width: 1200, height: 900)
 
     /// The path of picture `number` (one-based).
-    static func path(_ number: Int) -> String { "/img/\(number).jpg" }
+    static func path(_ number: Int) -> String { "/img/\(number).\(DemoPictureKind(number: number).fileExtension)" }
 
     /// The URLs of the six pictures on a server at `base`.
     static func urls(base: URL) -> [URL] {
@@ -32,18 +35,23 @@ enum DemoGallery {
         try DemoPictures.jpeg(number: number, size: size)
     }
 
+    /// Picture `number` encoded as its kind, made once and then read from the demo picture cache.
+    static func encoded(_ number: Int, size: PixelSize = pictureSize) throws -> (data: Data, kind: DemoPictureKind) {
+        try DemoPictures.encoded(number: number, size: size)
+    }
+
     /// Adds the six picture routes to `server` with the faults of `plan`.
     /// - Parameters:
     ///   - slowDelay: how long a `slow` picture keeps its headers back: longer than the load deadline.
     static func install(on server: DemoServer, plan: DemoFaultPlan, slowDelay: Duration) throws {
         for number in 1...pictureCount {
-            let data = try jpeg(number)
+            let (data, kind) = try encoded(number)
             let path = path(number)
             switch plan.faults[number] {
             case .corrupt?:
-                server.route(path, .bytes(data.prefix(data.count / 2), contentType: "image/jpeg"))
+                server.route(path, .bytes(data.prefix(data.count / 2), contentType: kind.mimeType))
             default:
-                server.route(path, .bytes(data, contentType: "image/jpeg"))
+                server.route(path, .bytes(data, contentType: kind.mimeType))
             }
             guard let fault = plan.faults[number] else { continue }
             switch fault {

@@ -48,4 +48,11 @@ const uint8_t *cavif_icc(const cavif_decoder *decoder, size_t *size);
 /// `duration_ms` says how long it shows.
 cavif_status cavif_next_frame(cavif_decoder *decoder, uint8_t *dst, size_t stride, double *duration_ms);
 
+/// Encodes RGBA rows (`stride` bytes apart) as a 4:2:0 AVIF at AV1 quantizer `quantizer` (0 best ...
+/// 63) and encoder `speed` (0 slowest ... 10); `opaque` drops the alpha channel. On success `*out`
+/// is a malloc'd buffer of `*out_size` bytes the caller frees with `cavif_free`.
+cavif_status cavif_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                               int quantizer, int speed, int opaque, uint8_t **out, size_t *out_size);
+void cavif_free(void *buffer);
+
 #endif

@@ -57,4 +57,20 @@ cgif_status cgif_next_frame(cgif_decoder *decoder, int *delay_cs);
 /// The canvas after the last composed frame: width * height RGBA pixels, rows without padding.
 const uint8_t *cgif_canvas(const cgif_decoder *decoder);
 
+/// A GIF being written: a logical screen with one global palette, then frames of palette indices.
+typedef struct cgif_encoder cgif_encoder;
+
+/// A new GIF89a of `width` x `height` with `colours` (2...256) RGB triples in `palette`, looping
+/// `loop_count` times (0 forever, -1 no loop extension). NULL when out of memory.
+cgif_encoder *cgif_encoder_create(uint32_t width, uint32_t height, const uint8_t *palette, int colours,
+                                  int loop_count);
+/// Adds a frame of `width` x `height` indices at `left`, `top`, shown for `delay_cs` hundredths of a
+/// second, with a disposal method (0...3) and a transparent index (-1 for none).
+cgif_status cgif_encoder_add_frame(cgif_encoder *encoder, const uint8_t *indices, uint32_t left, uint32_t top,
+                                   uint32_t width, uint32_t height, int delay_cs, int disposal, int transparent);
+/// Writes the trailer and frees the encoder; on success `*out` is a malloc'd buffer of `*out_size`
+/// bytes the caller frees with `cgif_free`.
+cgif_status cgif_encoder_finish(cgif_encoder *encoder, uint8_t **out, size_t *out_size);
+void cgif_free(void *buffer);
+
 #endif

@@ -57,4 +57,10 @@ void cwebp_animation_destroy(cwebp_animation *animation);
 cwebp_status cwebp_animation_next(cwebp_animation *animation, uint8_t *dst, size_t stride,
                                   int *timestamp_ms);
 
+/// Encodes RGBA rows (`stride` bytes apart) as a lossy WebP at `quality` 0...100, alpha kept.
+/// On success `*out` is a buffer of `*out_size` bytes the caller frees with `cwebp_free`.
+cwebp_status cwebp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                               float quality, uint8_t **out, size_t *out_size);
+void cwebp_free(void *buffer);
+
 #endif

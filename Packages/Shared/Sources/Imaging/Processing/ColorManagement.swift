@@ -4,7 +4,7 @@ import CLCMS
 ///
 /// The terminal shows sRGB, so a photo tagged Display P3 or Adobe RGB, or a CMYK print file, comes
 /// out in its true colours only after this conversion.
-enum ColorManagement {
+package enum ColorManagement {
     /// A transform from `icc` (of `count` bytes) to sRGB for `input` pixels, or nil when there is
     /// none to make (no profile, a damaged one, another colour space, or sRGB itself). The caller
     /// destroys it with `clcms_transform_destroy`.
