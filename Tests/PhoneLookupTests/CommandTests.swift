@@ -107,6 +107,14 @@ struct CommandTests {
         }
     }
 
+    @Test("countries in Russian: names from the locale's data, found by a Russian filter, no English word")
+    func countriesRussian() async throws {
+        let result = try await runLookup(["--demo", "--lang", "ru", "countries", "--filter", "рос"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("Россия") && result.out.contains("RU"), "\(result.out)")
+        #expect(ScreenAudit.englishWords(in: result.out, allowing: ["RU"]).isEmpty, "\(result.out)")
+    }
+
     @Test("countries tells the Cayman Islands' code as +1 345, as the dialer does, and finds it by that code")
     func countriesTable() async throws {
         let result = try await runLookup(["--demo", "countries", "--filter", "+1 345"])

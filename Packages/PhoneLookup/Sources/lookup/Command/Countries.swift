@@ -40,11 +40,22 @@ struct Countries: LookupSubcommand {
                 }
                 throw ExitCode.failure
             }
-            if let problem { printError("lookup: showing the saved copy; \(problem.line(in: services.language))") }
+            if let problem {
+                let note = LocalizedText(en: "showing the saved copy", ru: "показана сохранённая копия")
+                printError("lookup: \(note.text(in: services.language)); \(problem.line(in: services.language))")
+            }
             // The codes as the numbering data tells them (`+1 345`), as the dialer and results do.
             let labelled = catalog.labelled(by: services.plan)
-            let rows = labelled.filter(filter ?? "").map { (country: labelled.countries[$0], dialCode: labelled.dialLabel(at: $0)) }
-            print(json ? Self.json(rows) : Self.table(rows))
+            let matches = labelled.filter(filter ?? "")
+            let rows = matches.map { (country: labelled.countries[$0], dialCode: labelled.dialLabel(at: $0)) }
+            // The table is for people: names in their language (Foundation's locale data in
+            // Russian); JSON keeps the dataset's names for scripts.
+            let named = zip(matches, rows).map { index, row -> Row in
+                var country = row.country
+                country.name = labelled.name(at: index, in: services.language)
+                return (country, row.dialCode)
+            }
+            print(json ? Self.json(rows) : Self.table(named))
         }
     }
 
