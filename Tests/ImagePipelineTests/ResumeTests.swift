@@ -24,6 +24,7 @@ struct ResumeTests {
     }
 
     private func withLargePicture(
+        deadline: Duration = .seconds(10),
         _ body: (DemoServer, URL, Data, ImagePipeline, DiskCache) async throws -> Void
     ) async throws {
         let directory = try Fixture.temporaryDirectory()
@@ -32,7 +33,7 @@ struct ResumeTests {
         let server = DemoServer()
         server.route("/img/large.jpg", .bytes(jpeg, contentType: "image/jpeg"))
         let base = try await server.start()
-        let client = HTTPClient(configuration: .init(deadline: .seconds(10)))
+        let client = HTTPClient(configuration: .init(deadline: deadline))
         let disk = try DiskCache(directory: directory)
         let pipeline = ImagePipeline(loader: client, diskCache: disk)
         do {
@@ -81,6 +82,21 @@ struct ResumeTests {
             #expect(response.bitmap == (try StandardImageDecoder().decode(jpeg, fitting: cell).bitmap))
             #expect(server.stats.rangeRequests == 1 && server.stats.partialResponses == 0)
             #expect(!disk.contains("resume:" + url.absoluteString))
+        }
+    }
+
+    @Test("a transfer that stalls past its deadline keeps what arrived, and the retry asks only for the rest")
+    func resumesAfterTimeout() async throws {
+        try await withLargePicture(deadline: .seconds(1)) { server, url, jpeg, pipeline, disk in
+            server.setFaults([.stall(afterBytes: jpeg.count * 9 / 10)], for: "/img/large.jpg", times: 1)
+            await #expect(throws: ImagePipelineError.self) {
+                _ = try await pipeline.image(for: ImageRequest(url: url, targetSize: cell))
+            }
+            #expect(disk.contains("resume:" + url.absoluteString))
+            let response = try await pipeline.image(for: ImageRequest(url: url, targetSize: cell))
+            #expect(response.bitmap == (try StandardImageDecoder().decode(jpeg, fitting: cell).bitmap))
+            #expect(server.stats.partialResponses == 1)
+            #expect(Double(server.stats.bytesSent) <= 1.15 * Double(jpeg.count))
         }
     }
 

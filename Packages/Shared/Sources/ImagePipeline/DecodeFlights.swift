@@ -3,8 +3,8 @@ import Locking
 /// Decodes that are running, by the key of what they make: a second request for the same picture
 /// at the same size waits for the first one's bitmap instead of decoding the same bytes again.
 ///
-/// A waiter that is cancelled stops waiting; the decode itself runs to its end (it is synchronous
-/// work) and its result still reaches the memory cache and every other waiter.
+/// The decode is short synchronous work: it runs to its end whoever is cancelled meanwhile, and a
+/// waiter waits for it rather than leave early; the result reaches the memory cache either way.
 final class DecodeFlights<Key: Hashable & Sendable, Value: Sendable, Failure: Error>: Sendable {
     private typealias Waiter = CheckedContinuation<Result<Value, Failure>, Never>
 

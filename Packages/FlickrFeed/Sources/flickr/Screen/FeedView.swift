@@ -315,7 +315,7 @@ struct FeedView {
         if let fraction = progress.fraction {
             label = " \(Int(fraction * 100))% "
         } else {
-            label = " \(progress.received / 1024) KB "
+            label = " \(progress.received / 1024) \(LocalizedText(en: "KB", ru: "КБ").text(in: language)) "
         }
         let barWidth = max(0, min(40, width - label.count - 4))
         let filled = Int((progress.fraction ?? 0) * Double(barWidth))

@@ -206,7 +206,8 @@ struct GalleryRenderer: Sendable {
             var text = "\(Spinner(phase: spinnerPhase).symbol) \(ScreenPhrases.loading.text(in: language))"
             if let progress {
                 // A slow picture: how far it is, in words and as a bar under them.
-                text += progress.fraction.map { " \(Int($0 * 100))%" } ?? " \(progress.received / 1024) KB"
+                let kilobytes = LocalizedText(en: "KB", ru: "КБ").text(in: language)
+                text += progress.fraction.map { " \(Int($0 * 100))%" } ?? " \(progress.received / 1024) \(kilobytes)"
                 let width = max(0, min(30, inner.width - 4))
                 let filled = Int((progress.fraction ?? 0) * Double(width))
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)

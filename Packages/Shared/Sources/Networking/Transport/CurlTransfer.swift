@@ -76,10 +76,16 @@ final class CurlTransfer: @unchecked Sendable {
             var firstByte: curl_off_t = -1
             ccurl_easy_getinfo_off(easy, CURLINFO_STARTTRANSFER_TIME_T, &firstByte)
             let timeToFirstByte = firstByte > 0 ? Duration.microseconds(Int64(firstByte)) : nil
-            // A body cut short after its head: what arrived, to be completed by a range request.
+            // A body cut short after its head (dropped, or past the deadline on a slow link): what
+            // arrived, to be completed by a range request.
             var partial: PartialResponse?
-            if case .failure(.connectionDropped) = result, let finalStatus, !body.isEmpty {
-                partial = PartialResponse(statusCode: finalStatus, headers: headers, body: body)
+            switch result {
+            case .failure(.connectionDropped), .failure(.timedOut):
+                if let finalStatus, !body.isEmpty {
+                    partial = PartialResponse(statusCode: finalStatus, headers: headers, body: body)
+                }
+            default:
+                break
             }
             observer.ended(timeToFirstByte: timeToFirstByte, partial: partial)
         }
