@@ -283,13 +283,13 @@ let package = Package(
         // Helpers for tests that run processes and drive full-screen programs in tmux.
         .target(
             name: "TestSupport",
-            dependencies: [],
+            dependencies: ["StateStore", "Locking"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ErrorReportingTests", dependencies: ["ErrorReporting"]),
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
         .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
-        .testTarget(name: "StateStoreTests", dependencies: ["StateStore"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "TestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Locking", "Networking", "DemoServer"]),
         .testTarget(
             name: "CachingTests",

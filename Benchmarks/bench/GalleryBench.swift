@@ -259,7 +259,7 @@ private func galleryMemoryRun(memoryLimit: Int) async throws -> Int {
     // A 200x60 terminal: 57 rows of list, cells 99 rows high.
     store.send(.layoutChanged(GalleryLayout(viewportHeight: 57, cellHeight: 99, gap: 1, cellPixelSize: cellPixels)))
     while true {
-        await store.waitUntilIdle()
+        await store.settle()
         guard let last = store.state.visibleRange.last, last < urls.count - 1 else { break }
         store.send(.page(by: 1))
     }

@@ -37,7 +37,7 @@ struct DemoServerClientTests {
     func threePagesWithUploads() async throws {
         try await withDemo { client, stream, _ in
             var state = FeedState()
-            var effects = state.apply(.launched(saved: nil))
+            var effects = FeedModel().reduce(into: &state, action: .launched(saved: nil))
             var fetched = 0
             while fetched < 3,
                 case .fetch(let request)? = effects.first(where: {
@@ -45,10 +45,10 @@ struct DemoServerClientTests {
                 })
             {
                 let page = try await client.recentPhotos(page: request.page)
-                effects = state.apply(.pageArrived(request, page, at: Date()))
+                effects = FeedModel().reduce(into: &state, action: .pageArrived(request, page, at: Date()))
                 fetched += 1
                 stream.upload(fetched == 1 ? 5 : 7)  // uploads between the pages shift them
-                effects += state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))
+                effects += FeedModel().reduce(into: &state, action: .viewed(lastVisibleIndex: state.photos.count - 1))
             }
             let ids = state.photos.map(\.id)
             #expect(Set(ids).count == ids.count)

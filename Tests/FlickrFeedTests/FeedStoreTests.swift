@@ -1,121 +1,150 @@
 import Foundation
+import StateStore
+import TestSupport
 import Testing
-import FlickrFeed
+@testable import FlickrFeed
 
-/// The feed run against a mock API and store: effects performed, answers fed back.
+/// The feed run against a mock API and store through the shared runtime: effects performed,
+/// answers fed back as actions the tests receive, backoffs driven by a manual clock.
 @Suite("Feed store")
 @MainActor
 struct FeedStoreTests {
-    private func makeFeed(_ api: MockAPI, _ store: MemoryStore, backoff: Duration = .milliseconds(5))
-        -> FeedStore
-    {
-        FeedStore(
-            api: api, store: store,
-            configuration: FeedConfiguration(initialBackoff: backoff, maximumBackoff: backoff * 4),
-            now: { Fixtures.date }
-        )
+    private func makeFeed(
+        _ api: MockAPI, _ store: MemoryStore, clock: ManualClock = ManualClock(), backoff: Duration = .seconds(1)
+    ) -> TestStore<FeedModel, FeedEffects> {
+        TestStore(
+            FeedStore(
+                api: api, store: store,
+                configuration: FeedConfiguration(initialBackoff: backoff, maximumBackoff: backoff * 4),
+                now: { Fixtures.date },
+                sleep: { try await clock.sleep(for: $0) }
+            ),
+            exhaustive: false)
     }
 
     @Test("the saved page shows at once, the fresh page 1 replaces it and is stored straight away")
     func savedThenFreshStored() async {
         let api = MockAPI()
-        api.answer(page: 1, with: .success(Fixtures.page(1, newest: 1200)))
-        let store = MemoryStore(
-            saved: SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date.addingTimeInterval(-60)))
-        let feed = makeFeed(api, store)
-        var seenSaved = false
-        feed.attach { state in seenSaved = seenSaved || (state.savedAt != nil) }
-        feed.launch()
-        #expect(feed.state.savedAt != nil && feed.state.photos.count == 40)
-        await feed.waitForPendingFetches()
-        #expect(seenSaved && feed.state.savedAt == nil)
-        #expect(feed.state.photos.first?.id == Fixtures.photo(1200).id)
-        // Stored as soon as it arrived, not when the program ends.
-        #expect(store.saves == 1 && store.saved?.page.photos.first?.id == Fixtures.photo(1200).id)
+        let fresh = Fixtures.page(1, newest: 1200)
+        api.answer(page: 1, with: .success(fresh))
+        let saved = SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date.addingTimeInterval(-60))
+        let feed = makeFeed(api, MemoryStore(saved: saved))
+        feed.send(.launched(saved: saved)) {
+            #expect($0.savedAt != nil && $0.photos.count == 40)
+        }
+        let request = PageRequest(page: 1, generation: 0, reason: .launch)
+        await feed.receive(.pageArrived(request, fresh, at: Fixtures.date)) {
+            #expect($0.savedAt == nil)
+            #expect($0.photos.first?.id == Fixtures.photo(1200).id)
+        }
+        await feed.finish()
+    }
+
+    @Test("page 1 is stored as soon as it arrives, not when the program ends")
+    func storedOnArrival() async {
+        let api = MockAPI(fallback: { .success(Fixtures.page($0, newest: 1200)) })
+        let memory = MemoryStore()
+        let feed = makeFeed(api, memory)
+        feed.send(.launched(saved: nil))
+        await feed.receiveAll(count: 1)
+        #expect(memory.saves == 1 && memory.saved?.page.photos.first?.id == Fixtures.photo(1200).id)
+        await feed.finish()
     }
 
     @Test("one request per page at a time, however often the end is reached")
     func onePageAtATime() async {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
         let feed = makeFeed(api, MemoryStore())
-        feed.launch()
-        await feed.waitForPendingFetches()
+        feed.send(.launched(saved: nil))
+        await feed.receiveAll(count: 1)
         api.hold(page: 2)
         for index in 34..<40 {
             feed.send(.select(index: index))
             feed.send(.viewed(lastVisibleIndex: index))
         }
         api.release(page: 2)
-        await feed.waitForPendingFetches()
+        await feed.receive(.pageArrived(PageRequest(page: 2, generation: 0, reason: .more), Fixtures.page(2), at: Fixtures.date)) {
+            #expect($0.photos.count == 80)
+        }
+        await feed.finish()
         #expect(api.calls == [1, 2])
         #expect(api.mostAtOnceForOnePage == 1)
-        #expect(feed.state.photos.count == 80)
     }
 
-    @Test("a failed page is retried after the backoff, then paging goes on")
-    func retriesAfterBackoff() async throws {
+    @Test("a failed page is retried when the backoff's clock runs out, then paging goes on")
+    func retriesAfterBackoff() async {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
         api.answer(page: 2, with: .failure(Fixtures.timeout))
-        let feed = makeFeed(api, MemoryStore())
-        feed.launch()
-        await feed.waitForPendingFetches()
+        let clock = ManualClock()
+        let feed = makeFeed(api, MemoryStore(), clock: clock)
+        feed.send(.launched(saved: nil))
+        await feed.receiveAll(count: 1)
         feed.send(.select(index: 39))
-        await feed.waitForPendingFetches()
-        #expect(feed.state.footer == .failed(Fixtures.timeout.userFacingError))
-        try await waitUntil { feed.state.loadedPages == 2 }
+        await feed.receive(.pageFailed(PageRequest(page: 2, generation: 0, reason: .more), Fixtures.timeout)) {
+            #expect($0.footer == .failed(Fixtures.timeout.userFacingError))
+        }
+        // Nothing is asked again until the clock passes the backoff.
+        await clock.waitForSleepers()
+        clock.advance(by: .milliseconds(999))
+        #expect(api.calls == [1, 2])
+        clock.advance(by: .milliseconds(1))
+        await feed.receive(.retryDue(token: 1))
+        await feed.receive(.pageArrived(PageRequest(page: 2, generation: 0, reason: .retry), Fixtures.page(2), at: Fixtures.date)) {
+            #expect($0.loadedPages == 2)
+        }
+        await feed.finish()
         #expect(api.calls == [1, 2, 2])
     }
 
-    @Test("a store that cannot write is reported and the feed goes on")
+    @Test("a store that cannot write comes back as an action, the state says so and the feed goes on")
     func storeFailure() async {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
-        let store = MemoryStore()
-        store.failWrites()
-        let feed = makeFeed(api, store)
-        var storeErrors = 0
-        feed.onStoreError = { _ in storeErrors += 1 }
-        feed.launch()
-        await feed.waitForPendingFetches()
-        #expect(storeErrors == 1 && feed.state.photos.count == 40)
+        let memory = MemoryStore()
+        memory.failWrites()
+        let feed = makeFeed(api, memory)
+        feed.send(.launched(saved: nil))
+        await feed.receive(.pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
+        await feed.receiveAll(count: 1)
+        #expect(feed.state.notSaved != nil && feed.state.photos.count == 40)
+        await feed.finish()
     }
 
     @Test("refresh replaces the feed with a fresh page 1")
     func refresh() async {
         let api = MockAPI(fallback: { .success(Fixtures.page($0)) })
-        api.answer(
-            page: 1, with: .success(Fixtures.page(1)), .success(Fixtures.page(1, total: 1040, newest: 1040)))
+        let newer = Fixtures.page(1, total: 1040, newest: 1040)
+        api.answer(page: 1, with: .success(Fixtures.page(1)), .success(newer))
         let feed = makeFeed(api, MemoryStore())
-        feed.launch()
-        await feed.waitForPendingFetches()
+        feed.send(.launched(saved: nil))
+        await feed.receiveAll(count: 1)
         feed.send(.select(index: 39))
-        await feed.waitForPendingFetches()
+        await feed.receiveAll(count: 1)
         feed.send(.refresh)
-        await feed.waitForPendingFetches()
-        #expect(feed.state.photos.count == 40 && feed.state.photos.first?.id == Fixtures.photo(1040).id)
-        #expect(feed.state.selection == 0 && feed.state.topRow == 0)
+        await feed.receive(.pageArrived(PageRequest(page: 1, generation: 1, reason: .refresh), newer, at: Fixtures.date)) {
+            #expect($0.photos.count == 40 && $0.photos.first?.id == Fixtures.photo(1040).id)
+            #expect($0.selection == 0 && $0.topRow == 0)
+        }
+        await feed.finish()
     }
 
-    @Test("stopping the feed releases it: no fetch or retry timer keeps it alive")
-    func releasedWhenStopped() async throws {
+    @Test("stopping the feed cancels its retry timer and releases it")
+    func releasedWhenStopped() async {
         let api = MockAPI(fallback: { _ in .failure(Fixtures.timeout) })
+        let clock = ManualClock()
         weak var released: FeedStore?
         do {
-            let feed = makeFeed(api, MemoryStore(), backoff: .seconds(60))
-            released = feed
-            feed.launch()
-            await feed.waitForPendingFetches()
+            let feed = makeFeed(api, MemoryStore(), clock: clock, backoff: .seconds(60))
+            released = feed.store
+            feed.send(.launched(saved: nil))
+            await feed.receiveAll(count: 1)
             #expect(feed.state.footer == .failed(Fixtures.timeout.userFacingError))  // a 60 s retry timer is pending
-            feed.stop()
+            #expect(feed.store.runningCount > 0)
+            feed.store.cancelAll()
+            #expect(feed.store.runningCount == 0)
         }
-        try await waitUntil { released == nil }
         #expect(released == nil)
-    }
-
-    private func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(2)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { Issue.record("timed out"); return }
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        // The cancelled timer sends nothing even when its time comes.
+        clock.advance(by: .seconds(60))
+        #expect(api.calls == [1])
     }
 }

@@ -21,10 +21,10 @@ struct FeedViewTests {
         var state = FeedState()
         let page = FlickrPage(page: 1, pages: pages, perPage: 40, total: total, photos: photos)
         if let saved {
-            _ = state.apply(.launched(saved: SavedPage(page: page, savedAt: saved)))
+            _ = FeedModel().reduce(into: &state, action: .launched(saved: SavedPage(page: page, savedAt: saved)))
         } else {
-            _ = state.apply(.launched(saved: nil))
-            _ = state.apply(.pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), page, at: now))
+            _ = FeedModel().reduce(into: &state, action: .launched(saved: nil))
+            _ = FeedModel().reduce(into: &state, action: .pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), page, at: now))
         }
         return state
     }
@@ -95,7 +95,7 @@ struct FeedViewTests {
     @Test("a saved page is marked with its age; offline says more needs the network")
     func savedAndOffline() {
         var state = feed((1...3).map { Fixtures.photo($0) }, saved: now.addingTimeInterval(-300))
-        _ = state.apply(.pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.offline))
+        _ = FeedModel().reduce(into: &state, action: .pageFailed(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.offline))
         let text = view().render(state, FeedViewState(), size: TerminalSize(columns: 80, rows: 24))
             .plainText()
         #expect(text.contains("No internet connection · Saved 5 min ago"))
@@ -151,23 +151,23 @@ struct FeedViewTests {
         // Page 2 repeats four of page 1 (uploads shifted the pages), page 3 two of page 2.
         let pages = [Array(1...6), Array(3...8), Array(7...12)].map { $0.map { Fixtures.photo($0) } }
         var state = FeedState()
-        var effects = state.apply(.launched(saved: nil))
+        var effects = FeedModel().reduce(into: &state, action: .launched(saved: nil))
         func fetch(in effects: [FeedEffect]) -> PageRequest? {
             for case .fetch(let request) in effects { return request }
             return nil
         }
         for (index, photos) in pages.enumerated() {
             let request = try #require(
-                fetch(in: effects) ?? fetch(in: state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))))
+                fetch(in: effects) ?? fetch(in: FeedModel().reduce(into: &state, action: .viewed(lastVisibleIndex: state.photos.count - 1))))
             #expect(request.page == index + 1)
-            effects = state.apply(.pageArrived(
+            effects = FeedModel().reduce(into: &state, action: .pageArrived(
                 request, FlickrPage(page: index + 1, pages: 25, perPage: 6, total: 150, photos: photos), at: now))
         }
         #expect(state.photos.count == 12)
         let size = TerminalSize(columns: 100, rows: 30)
         func banner(selecting index: Int) -> String {
             var selected = state
-            _ = selected.apply(.select(index: index))
+            _ = FeedModel().reduce(into: &selected, action: .select(index: index))
             return view().render(selected, FeedViewState(), size: size).plainText()
                 .split(separator: "\n", omittingEmptySubsequences: false)[1].description
         }

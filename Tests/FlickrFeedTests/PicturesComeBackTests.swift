@@ -43,7 +43,7 @@ struct PicturesComeBackTests {
             api: FlickrClient(http: http, endpoint: endpoint), store: nil,
             pictures: FeedPictureLoader(
                 pipeline: pipeline, imageURLs: FlickrImageURLs(imageBase: base.appendingPathComponent("img"))))
-        defer { feed.stop() }
+        defer { feed.cancelAll() }
         do {
             try await body(feed, server, loader)
         } catch {
@@ -58,9 +58,9 @@ struct PicturesComeBackTests {
     /// Launches the feed and shows its first three rows (the two on screen and the one ahead).
     private func showGrid(_ feed: FeedStore) async {
         feed.launch()
-        await feed.waitForPendingFetches()
+        await feed.settle()
         feed.send(.viewportChanged(FeedViewport(topRow: 0, visibleRows: 2, columns: 3, thumbnailSize: cell)))
-        await feed.waitForPictures()
+        await feed.settle()
     }
 
     @Test("with the image host down then up, after r no cell still shows the failure")
@@ -72,8 +72,7 @@ struct PicturesComeBackTests {
 
             server.setFaults([], for: "/img/*")
             feed.send(.refresh)
-            await feed.waitForPendingFetches()
-            await feed.waitForPictures()
+            await feed.settle()
             #expect(feed.state.pictures.failed.isEmpty)
             #expect(Set(feed.state.pictures.thumbnails.keys) == Set(feed.state.photos[0..<9].map(\.id)))
         }
@@ -89,7 +88,7 @@ struct PicturesComeBackTests {
 
             loader.isOffline.withLock { $0 = false }
             feed.send(.connectivityChanged(isOnline: true))
-            await feed.waitForPictures()
+            await feed.settle()
             #expect(feed.state.pictures.failed.isEmpty && !feed.state.pictures.isOffline)
             #expect(feed.state.pictures.thumbnails.count == 9)
             #expect(server.stats.requestsServed == 9)

@@ -29,28 +29,28 @@ struct ScreenSizesTests {
         let first = PageRequest(page: 1, generation: 0, reason: .launch)
         switch scene {
         case .loadingFirstPage:
-            _ = feed.apply(.launched(saved: nil))
+            _ = FeedModel().reduce(into: &feed, action: .launched(saved: nil))
         case .offlineNothingSaved:
-            _ = feed.apply(.launched(saved: nil))
-            _ = feed.apply(.pageFailed(first, Fixtures.offline))
+            _ = FeedModel().reduce(into: &feed, action: .launched(saved: nil))
+            _ = FeedModel().reduce(into: &feed, action: .pageFailed(first, Fixtures.offline))
             return (feed, view, true)
         case .failedFirstPage:
-            _ = feed.apply(.launched(saved: nil))
-            _ = feed.apply(.pageFailed(first, Fixtures.timeout))
+            _ = FeedModel().reduce(into: &feed, action: .launched(saved: nil))
+            _ = FeedModel().reduce(into: &feed, action: .pageFailed(first, Fixtures.timeout))
         case .empty:
-            _ = feed.apply(.launched(saved: nil))
-            _ = feed.apply(.pageArrived(first, FlickrPage(page: 1, pages: 1, perPage: 40, total: 0, photos: []), at: now))
+            _ = FeedModel().reduce(into: &feed, action: .launched(saved: nil))
+            _ = FeedModel().reduce(into: &feed, action: .pageArrived(first, FlickrPage(page: 1, pages: 1, perPage: 40, total: 0, photos: []), at: now))
         case .offlineSaved:
-            _ = feed.apply(.launched(saved: SavedPage(page: Fixtures.page(1), savedAt: now.addingTimeInterval(-600))))
-            _ = feed.apply(.pageFailed(first, Fixtures.offline))
+            _ = FeedModel().reduce(into: &feed, action: .launched(saved: SavedPage(page: Fixtures.page(1), savedAt: now.addingTimeInterval(-600))))
+            _ = FeedModel().reduce(into: &feed, action: .pageFailed(first, Fixtures.offline))
             view = FeedViewState(feed)
             for photo in feed.photos { view.thumbnails[photo.id] = grey }
             return (feed, view, true)
         default:
-            _ = feed.apply(.launched(saved: nil))
-            _ = feed.apply(.pageArrived(first, Fixtures.page(1), at: now))
+            _ = FeedModel().reduce(into: &feed, action: .launched(saved: nil))
+            _ = FeedModel().reduce(into: &feed, action: .pageArrived(first, Fixtures.page(1), at: now))
         }
-        if scene == .scrolled { _ = feed.apply(.select(index: 19)) }
+        if scene == .scrolled { _ = FeedModel().reduce(into: &feed, action: .select(index: 19)) }
         view = FeedViewState(feed)
         for photo in feed.photos {
             if scene == .failed, Int(photo.id)! % 2 == 0 {

@@ -1,42 +1,44 @@
 import Foundation
 import Imaging
+import StateStore
+import TestSupport
 import Testing
-import ImageGallery
+@testable import ImageGallery
 
 @Suite("The store runs loads through the injected loader")
 @MainActor
 struct StoreTests {
-    func makeStore(count: Int = 6, configuration: GalleryConfiguration = .init()) -> (GalleryStore, MockImageLoader) {
+    func makeStore(
+        count: Int = 6, configuration: GalleryConfiguration = .init(), clock: ManualClock = ManualClock(),
+        exhaustive: Bool = false
+    ) -> (TestStore<GalleryModel, GalleryEffects>, MockImageLoader) {
         let loader = MockImageLoader()
-        let store = GalleryStore(state: GalleryState(urls: Fixture.urls(count), configuration: configuration), loader: loader)
-        return (store, loader)
+        let state = GalleryState(urls: Fixture.urls(count), configuration: configuration)
+        return (TestStore(GalleryStore(state: state, loader: loader, clock: clock), exhaustive: exhaustive), loader)
     }
 
-    /// Waits, through the state the store publishes to its screen, until item `index` has settled.
-    func settled(_ store: GalleryStore, _ index: Int) async {
-        guard store.state.items[index].status == .loading else { return }
-        let once = Once()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            store.attach { state in
-                guard !once.done, state.items[index].status != .loading else { return }
-                once.done = true
-                continuation.resume()
-            }
-        }
+    /// The load in flight for item `index`.
+    func token(_ store: TestStore<GalleryModel, GalleryEffects>, _ index: Int) throws -> LoadToken {
+        try #require(store.store.state.inFlight[store.store.state.items[index].id])
     }
 
     @Test("cells on screen ask the loader; answers come back into the state")
-    func loadsAndApplies() async {
+    func loadsAndApplies() async throws {
         let (store, loader) = makeStore()
-        store.send(.layoutChanged(Fixture.layout(pixels: 30)))
+        store.send(.layoutChanged(Fixture.layout(pixels: 30))) {
+            #expect($0.items.prefix(3).allSatisfy { $0.status == .loading })
+        }
         await loader.waitForRequests(3)
         #expect(Set(loader.requestedURLs) == Set(Fixture.urls(3)))
         #expect(loader.requests.allSatisfy { $0.targetSize == PixelSize(width: 30, height: 30) })
 
-        loader.succeed(Fixture.url(2), with: Fixture.picture(42))
-        await settled(store, 1)
-        #expect(store.state.items[1].status.picture?.bitmap.pixels[0] == 42)
-        #expect(store.state.items[0].status == .loading)
+        let picture = Fixture.picture(42)
+        let second = try token(store, 1)
+        loader.succeed(Fixture.url(2), with: picture)
+        await store.receive(.loadFinished(second, .success(picture))) {
+            #expect($0.items[1].status.picture?.bitmap.pixels[0] == 42)
+            #expect($0.items[0].status == .loading)
+        }
     }
 
     @Test("a cell scrolled off screen while loading has its load cancelled at the loader")
@@ -44,70 +46,86 @@ struct StoreTests {
         let (store, loader) = makeStore()
         store.send(.layoutChanged(Fixture.layout()))
         await loader.waitForRequests(3)
-        store.send(.scroll(by: 33))
+        store.send(.scroll(by: 33)) {
+            #expect($0.items[0].status == .idle)
+        }
         #expect(Set(loader.cancelledURLs) == Set(Fixture.urls(3)))
-        #expect(store.state.items[0].status == .idle)
 
         // Back on screen: a new request for the same picture.
         await loader.waitForRequests(6)
         store.send(.selectFirst)
         await loader.waitForRequests(9)
         #expect(loader.requestedURLs.filter { $0 == Fixture.url(1) }.count == 2)
+        // The cancelled loads' late answers never reach the model.
+        #expect(store.store.runningCount == 3)
     }
 
     @Test("failures are classified per cell")
-    func failuresClassified() async {
+    func failuresClassified() async throws {
         let (store, loader) = makeStore()
         store.send(.layoutChanged(Fixture.layout()))
         await loader.waitForRequests(3)
+        let first = try token(store, 0)
         loader.fail(Fixture.url(1), with: Fixture.thrown(.timeout))
-        await settled(store, 0)
-        #expect(store.state.items[0].status.failure?.kind == .timeout)
-        #expect(store.state.status == .pullToRefresh(after: .timeout))
+        await store.receive(.loadFinished(first, .failure(LoadFailure(Fixture.thrown(.timeout))))) {
+            #expect($0.items[0].status.failure?.kind == .timeout)
+            #expect($0.status == .pullToRefresh(after: .timeout))
+        }
     }
 
     @Test("removal runs to its end on ticks and asks for them while it runs")
-    func ticks() async {
-        let (store, loader) = makeStore()
-        var tickRequests = 0
-        store.onTickRequested = { tickRequests += 1 }
+    func ticks() async throws {
+        let clock = ManualClock()
+        let (store, loader) = makeStore(clock: clock)
         store.send(.layoutChanged(Fixture.layout()))
         await loader.waitForRequests(3)
-        loader.succeed(Fixture.url(1), with: Fixture.picture())
-        await settled(store, 0)
-        store.send(.activateSelected)
-        for frame in 0...40 { store.send(.tick(now: .milliseconds(frame * 16))) }
-        #expect(store.state.items.map(\.id.rawValue) == [1, 2, 3, 4, 5])
-        #expect(tickRequests >= 38)
+        let picture = Fixture.picture()
+        let first = try token(store, 0)
+        loader.succeed(Fixture.url(1), with: picture)
+        await store.receive(.loadFinished(first, .success(picture)))
+        store.send(.activateSelected) { #expect($0.removal != nil) }
+        // Each frame is a tick the injected clock sends one frame interval after the last.
+        var frames = 0
+        while store.store.state.removal != nil {
+            await clock.waitForSleepers()
+            clock.advance(by: GalleryEffects.frameInterval)
+            frames += 1
+            await store.receive(.tick(now: GalleryEffects.frameInterval * frames))
+        }
+        #expect(store.store.state.items.map(\.id.rawValue) == [1, 2, 3, 4, 5])
+        #expect(frames >= 38)
+        // The animation over, no frame is pending.
+        #expect(clock.sleeperCount == 0)
     }
 
-    @Test("refresh reloads through the loader with the refresh policy, and waitUntilIdle sees them settle")
+    @Test("refresh reloads through the loader with the refresh policy, and settle() sees them settle")
     func refreshThroughStore() async {
         let (store, loader) = makeStore()
         for url in Fixture.urls(6) { loader.answerImmediately(url, with: .success(Fixture.picture())) }
         store.send(.layoutChanged(Fixture.layout()))
-        await store.waitUntilIdle()
+        await store.store.settle()
+        store.skipStateChecks()
         #expect(store.state.everLoaded.count == 3)
-        store.send(.refresh)
-        #expect(store.state.isRefreshing)
-        await store.waitUntilIdle()
-        #expect(!store.state.isRefreshing)
+        store.send(.refresh) { #expect($0.isRefreshing) }
+        await store.store.settle()
+        #expect(!store.store.state.isRefreshing)
         #expect(loader.requests.filter { $0.policy == .refresh }.count == 3)
     }
 
     @Test("the attached screen is told after every action")
     func onChange() {
-        let (store, _) = makeStore()
+        let (test, _) = makeStore()
         var changes = 0
-        store.attach { _ in changes += 1 }
-        store.send(.toggleHelp)
-        store.send(.moveSelection(by: 1))
+        test.store.attach { _ in changes += 1 }
+        test.send(.toggleHelp) { $0.isShowingHelp = true }
+        test.send(.moveSelection(by: 1))
         #expect(changes == 2)
     }
-}
 
-/// Makes sure a continuation is resumed once.
-@MainActor
-private final class Once {
-    var done = false
+    @Test("every state change must be asserted: toggling the help changes that flag and nothing else")
+    func exhaustive() {
+        let (store, _) = makeStore(exhaustive: true)
+        store.send(.toggleHelp) { $0.isShowingHelp = true }
+        store.send(.toggleHelp) { $0.isShowingHelp = false }
+    }
 }

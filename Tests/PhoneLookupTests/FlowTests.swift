@@ -1,6 +1,8 @@
 import ErrorReporting
+import StateStore
+import TestSupport
 import Testing
-import PhoneLookup
+@testable import PhoneLookup
 
 @Suite("Lookup flow (no terminal)")
 struct FlowTests {
@@ -9,8 +11,8 @@ struct FlowTests {
     /// The dialer with the real countries loaded.
     func loaded() -> LookupState {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .start)
-        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        _ = flow.reduce(into: &state, action: .start)
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .network)))
         return state
     }
 
@@ -20,7 +22,7 @@ struct FlowTests {
         let american = LookupFlow(parser: Fixtures.parser, preferredRegion: nil)
         var state = american.initialState()
         #expect(state.selectedCountry.dialCode.description == "+1")
-        _ = american.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        _ = american.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .network)))
         #expect(state.selectedCountry == Fixtures.country("US"))
     }
 
@@ -35,11 +37,11 @@ struct FlowTests {
     @Test("the picker waits for the countries while the dialer shows a spinner")
     func spinnerWhileParsing() {
         var state = flow.initialState()
-        #expect(flow.reduce(&state, .start) == [.loadCountries])
-        #expect(flow.reduce(&state, .countryButtonPressed) == [])
+        #expect(flow.reduce(into: &state, action: .start) == [.loadCountries])
+        #expect(flow.reduce(into: &state, action: .countryButtonPressed) == [])
         #expect(state.scene == .dialer)
         #expect(state.isBusy)
-        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .network)))
         #expect(state.scene == .picker)
         #expect(!state.isBusy)
     }
@@ -47,10 +49,10 @@ struct FlowTests {
     @Test("Esc stops waiting for the picker")
     func escWhileWaitingForPicker() {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .start)
-        _ = flow.reduce(&state, .countryButtonPressed)
-        _ = flow.reduce(&state, .cancelPressed)
-        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        _ = flow.reduce(into: &state, action: .start)
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .cancelPressed)
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .network)))
         #expect(state.scene == .dialer)
         #expect(!state.isBusy)
     }
@@ -58,13 +60,13 @@ struct FlowTests {
     @Test("dialer -> picker -> dialer: filter, choose, and the button shows the new code")
     func pickCountry() {
         var state = loaded()
-        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
         #expect(state.stack == [.dialer, .picker])
         #expect(state.picker.matches.count == 242)
         #expect(Fixtures.catalog.countries[state.picker.matches[state.picker.highlighted]].isoCode == "RU")
-        _ = flow.reduce(&state, .pickerFilterChanged("cay"))
+        _ = flow.reduce(into: &state, action: .pickerFilterChanged("cay"))
         #expect(state.picker.matches.map { Fixtures.catalog.countries[$0].isoCode } == ["KY"])
-        _ = flow.reduce(&state, .pickerConfirmed)
+        _ = flow.reduce(into: &state, action: .pickerConfirmed)
         #expect(state.stack == [.dialer])
         #expect(state.selectedCountry.dialCode.description == "+345")
     }
@@ -72,9 +74,9 @@ struct FlowTests {
     @Test("Esc in the picker returns with the selection unchanged")
     func dismissPicker() {
         var state = loaded()
-        _ = flow.reduce(&state, .countryButtonPressed)
-        _ = flow.reduce(&state, .pickerMoved(by: 5))
-        _ = flow.reduce(&state, .pickerDismissed)
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .pickerMoved(by: 5))
+        _ = flow.reduce(into: &state, action: .pickerDismissed)
         #expect(state.stack == [.dialer])
         #expect(state.selectedCountry.isoCode == "RU")
     }
@@ -82,21 +84,21 @@ struct FlowTests {
     @Test("no network and no saved copy: the dialer says why, and the button retries")
     func offlineWithoutCopy() {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .start)
+        _ = flow.reduce(into: &state, action: .start)
         let error = CachedCountrySource.unreachable(Offline())
-        _ = flow.reduce(&state, .countriesUpdated(.failed(error, hasCopy: false)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(error, hasCopy: false)))
         #expect(state.countries == .failed(error))
         #expect(error.line(in: .english) == "Cannot load the country list: No internet connection. "
                 + "Check the connection, then press Enter on the country code to try again")
-        #expect(flow.reduce(&state, .countryButtonPressed) == [.loadCountries])
+        #expect(flow.reduce(into: &state, action: .countryButtonPressed) == [.loadCountries])
         #expect(state.isBusy)
     }
 
     @Test("a failed refresh keeps the saved copy and only notes the problem")
     func staleCopyKept() {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
-        _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
         #expect(state.catalog?.countries == Fixtures.catalog.countries)
         #expect(state.refreshProblem?.code == "offline")
     }
@@ -104,34 +106,34 @@ struct FlowTests {
     @Test("search -> results -> dialer: results appear only after the callback, one row per string")
     func searchResults() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("999 467-37-56"))
-        let effects = flow.reduce(&state, .searchPressed)
+        _ = flow.reduce(into: &state, action: .numberEdited("999 467-37-56"))
+        let effects = flow.reduce(into: &state, action: .searchPressed)
         let number = try! Fixtures.number("+79994673756")
         #expect(effects == [.lookUp(id: 1, number: number)])
         #expect(state.scene == .dialer)
         #expect(state.isBusy)
-        _ = flow.reduce(&state, .lookupAnswered(id: 1, .success(["Yota [Новосибирская область]", "Номер не перенесен"])))
+        _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .success(["Yota [Новосибирская область]", "Номер не перенесен"])))
         #expect(state.scene == .results)
         #expect(state.results == .init(number: number, countryName: "Russia",
                                        rows: ["Yota [Новосибирская область]", "Номер не перенесен"]))
-        _ = flow.reduce(&state, .continuePressed)
+        _ = flow.reduce(into: &state, action: .continuePressed)
         #expect(state.stack == [.dialer])
         #expect(state.results == nil)
         // The typed number is kept: searching again looks it up again.
-        #expect(flow.reduce(&state, .searchPressed) == [.lookUp(id: 2, number: number)])
+        #expect(flow.reduce(into: &state, action: .searchPressed) == [.lookUp(id: 2, number: number)])
     }
 
     @Test("search -> error alert -> dialer")
     func searchError() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("9994673756"))
-        _ = flow.reduce(&state, .searchPressed)
+        _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
+        _ = flow.reduce(into: &state, action: .searchPressed)
         let error = LookupError.server(status: 500).userFacingError
-        _ = flow.reduce(&state, .lookupAnswered(id: 1, .failure(error)))
+        _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(error)))
         #expect(state.alert == error)
         #expect(state.scene == .dialer)
         #expect(!state.isBusy)
-        _ = flow.reduce(&state, .alertDismissed)
+        _ = flow.reduce(into: &state, action: .alertDismissed)
         #expect(state.alert == nil)
         #expect(state.stack == [.dialer])
     }
@@ -139,21 +141,21 @@ struct FlowTests {
     @Test("invalid input is explained and not sent")
     func invalidInput() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("999"))
-        #expect(flow.reduce(&state, .searchPressed) == [])
+        _ = flow.reduce(into: &state, action: .numberEdited("999"))
+        #expect(flow.reduce(into: &state, action: .searchPressed) == [])
         #expect(state.inputProblem == .tooShort(digits: 3, minimum: 10))
-        _ = flow.reduce(&state, .numberEdited("9994"))
+        _ = flow.reduce(into: &state, action: .numberEdited("9994"))
         #expect(state.inputProblem == nil)
     }
 
     @Test("Esc while waiting cancels the request, and its late answer is ignored")
     func cancelWhileWaiting() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("9994673756"))
-        _ = flow.reduce(&state, .searchPressed)
-        #expect(flow.reduce(&state, .cancelPressed) == [.cancelLookup(id: 1)])
+        _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
+        _ = flow.reduce(into: &state, action: .searchPressed)
+        #expect(flow.reduce(into: &state, action: .cancelPressed) == [.cancelLookup(id: 1)])
         #expect(!state.isBusy)
-        _ = flow.reduce(&state, .lookupAnswered(id: 1, .success(["late"])))
+        _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .success(["late"])))
         #expect(state.scene == .dialer)
         #expect(state.results == nil)
     }
@@ -161,9 +163,9 @@ struct FlowTests {
     @Test("a second Search while one runs starts nothing")
     func oneRequestAtATime() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("9994673756"))
-        _ = flow.reduce(&state, .searchPressed)
-        #expect(flow.reduce(&state, .searchPressed) == [])
+        _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
+        _ = flow.reduce(into: &state, action: .searchPressed)
+        #expect(flow.reduce(into: &state, action: .searchPressed) == [])
     }
 
     @Test("the country under the number is the one its prefix decides", arguments: [
@@ -171,8 +173,8 @@ struct FlowTests {
     ])
     func countryName(input: String, name: String) {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited(input))
-        _ = flow.reduce(&state, .searchPressed)
+        _ = flow.reduce(into: &state, action: .numberEdited(input))
+        _ = flow.reduce(into: &state, action: .searchPressed)
         #expect(state.lookup?.countryName == name)
     }
 }
@@ -182,39 +184,54 @@ struct FlowTests {
 struct StoreTests {
     let flow = LookupFlow(parser: Fixtures.parser, preferredRegion: "RU")
 
-    func makeStore(api: any PhoneLookupAPI, log: DeliveryLog? = nil) -> (LookupStore, ControlledCountries) {
+    /// A store under test whose countries have arrived.
+    func makeStore(api: any PhoneLookupAPI, log: DeliveryLog? = nil) async -> TestStore<LookupFlow, LookupEffects> {
         let countries = ControlledCountries()
-        let store = LookupStore(flow: flow, countries: countries, api: api, deliveryLog: log)
-        store.send(.start)
+        let store = TestStore(LookupStore(flow: flow, countries: countries, api: api, deliveryLog: log), exhaustive: false)
+        store.send(.start) { $0.countries = .loading }
         countries.send(.loaded(Fixtures.catalog, .network))
-        return (store, countries)
+        await store.receive(.countriesUpdated(.loaded(Fixtures.catalog, .network))) { #expect($0.catalog != nil) }
+        store.exhaustive = true
+        return store
     }
 
     @Test("the whole path: countries arrive, search, the callback shows the results")
-    func wholePath() async {
+    func wholePath() async throws {
         let backend = ScriptedLookup()
-        let (store, _) = makeStore(api: backend)
-        #expect(await eventually { store.state.catalog != nil })
-        store.send(.numberEdited("8 (999) 467-37-56"))
-        store.send(.searchPressed)
+        let store = await makeStore(api: backend)
+        store.send(.numberEdited("8 (999) 467-37-56")) { $0.numberText = "8 (999) 467-37-56" }
+        let number = try flow.parser.parse("8 (999) 467-37-56", country: store.state.selectedCountry)
+        store.send(.searchPressed) {
+            $0.lookup = .init(id: $0.nextRequestID, number: number, countryName: "Russia")
+            $0.nextRequestID += 1
+        }
+        await backend.waitForCalls(1)
         #expect(backend.numbers.map(\.e164) == ["+79994673756"])
         #expect(store.state.scene == .dialer)
         backend.answer(results: ["Yota", "Not ported"])
+        let lookup = try #require(store.state.lookup)
+        await store.receive(.lookupAnswered(id: lookup.id, .success(["Yota", "Not ported"]))) {
+            $0.lookup = nil
+            $0.results = .init(number: lookup.number, countryName: lookup.countryName, rows: ["Yota", "Not ported"])
+            $0.stack.append(.results)
+        }
         #expect(store.state.scene == .results)
-        #expect(store.state.results?.rows == ["Yota", "Not ported"])
+        await store.finish()
     }
 
     @Test("Esc cancels the backend's request and nothing arrives afterwards")
     func cancel() async {
         let backend = ScriptedLookup()
         let log = DeliveryLog()
-        let (store, _) = makeStore(api: backend, log: log)
-        #expect(await eventually { store.state.catalog != nil })
-        store.send(.numberEdited("9994673756"))
-        store.send(.searchPressed)
-        store.send(.cancelPressed)
+        let store = await makeStore(api: backend, log: log)
+        store.send(.numberEdited("9994673756")) { $0.numberText = "9994673756" }
+        store.exhaustive = false
+        store.send(.searchPressed) { #expect($0.lookup != nil) }
+        await backend.waitForCalls(1)
+        store.send(.cancelPressed) { $0.lookup = nil }
         #expect(backend.cancelledCount == 1)
         backend.answer(results: ["late"])
+        await store.finish()
         #expect(store.state.scene == .dialer)
         #expect(store.state.results == nil)
         #expect(log.dropped == 1)
@@ -223,13 +240,15 @@ struct StoreTests {
     @Test("a backend that calls back three times shows one answer")
     func misbehavingBackend() async {
         let log = DeliveryLog()
-        let (store, _) = makeStore(api: MisbehavingLookup(), log: log)
-        #expect(await eventually { store.state.catalog != nil })
+        let store = await makeStore(api: MisbehavingLookup(), log: log)
         var changes = 0
-        store.attach { _ in changes += 1 }
-        store.send(.numberEdited("9994673756"))
-        store.send(.searchPressed)
-        #expect(await eventually { log.delivered + log.dropped == 3 })
+        store.store.attach { _ in changes += 1 }
+        store.send(.numberEdited("9994673756")) { $0.numberText = "9994673756" }
+        store.exhaustive = false
+        store.send(.searchPressed) { #expect($0.lookup != nil) }
+        let id = store.state.lookup?.id ?? -1
+        await store.receive(.lookupAnswered(id: id, .success(["first"])))
+        await store.finish()
         #expect(store.state.results?.rows == ["first"])
         #expect(log.delivered == 1)
         #expect(changes == 3)   // edited, waiting, answered
@@ -238,36 +257,48 @@ struct StoreTests {
     @Test("an error from the backend shows an alert with its localized description")
     func errorAlert() async {
         let backend = ScriptedLookup()
-        let (store, _) = makeStore(api: backend)
-        #expect(await eventually { store.state.catalog != nil })
-        store.send(.numberEdited("9994673756"))
-        store.send(.searchPressed)
+        let store = await makeStore(api: backend)
+        store.send(.numberEdited("9994673756")) { $0.numberText = "9994673756" }
+        store.exhaustive = false
+        store.send(.searchPressed) { #expect($0.lookup != nil) }
+        await backend.waitForCalls(1)
         backend.answer(error: LookupError.invalidNumber(message: "Number is not in service"))
+        let error = UserFacingError.from(LookupError.invalidNumber(message: "Number is not in service"))
+        await store.receive(.lookupAnswered(id: store.state.lookup?.id ?? -1, .failure(error)))
         #expect(store.state.alert?.message(in: .english) == "Number is not in service")
         #expect(store.state.scene == .dialer)
+        await store.finish()
     }
 
     @Test("the offline engine answers through the store")
     func offlineEngine() async {
-        let (store, _) = makeStore(api: OfflineLookup(engine: Fixtures.engine, language: .english))
-        #expect(await eventually { store.state.catalog != nil })
+        let store = TestStore(
+            LookupStore(flow: flow, countries: ControlledCountries(), api: OfflineLookup(engine: Fixtures.engine, language: .english)),
+            exhaustive: false)
         store.send(.numberEdited("+77011234567"))
         store.send(.searchPressed)
-        #expect(await eventually { store.state.scene == .results })
-        #expect(store.state.results?.countryName == "Kazakhstan")
-        #expect(store.state.results?.rows.first == "Country: Kazakhstan (+7 is shared with Russia)")
+        await store.finish()
+        #expect(store.store.state.scene == .results)
+        #expect(store.store.state.results?.countryName == "Kazakhstan")
+        #expect(store.store.state.results?.rows.first == "Country: Kazakhstan (+7 is shared with Russia)")
     }
 
     @Test("retrying a failed country load asks the source again")
     func retry() async {
         let countries = ControlledCountries()
-        let store = LookupStore(flow: flow, countries: countries, api: ScriptedLookup())
+        let store = TestStore(LookupStore(flow: flow, countries: countries, api: ScriptedLookup()), exhaustive: false)
         store.send(.start)
-        countries.send(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false))
-        #expect(await eventually { if case .failed = store.state.countries { true } else { false } })
+        let failure = CountryUpdate.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)
+        countries.send(failure)
+        await store.receive(.countriesUpdated(failure)) { state in
+            guard case .failed = state.countries else { Issue.record("the load did not fail"); return }
+        }
         store.send(.countryButtonPressed)
         #expect(countries.loadCount == 2)
         countries.send(.loaded(Fixtures.catalog, .network))
-        #expect(await eventually { store.state.scene == .picker })
+        await store.receive(.countriesUpdated(.loaded(Fixtures.catalog, .network))) {
+            #expect($0.scene == .picker)
+        }
+        await store.finish()
     }
 }

@@ -22,7 +22,7 @@ struct LookupScreenSizesTests {
 
     private func loaded(_ origin: CountryOrigin = .network) -> LookupState {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, origin)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, origin)))
         return state
     }
 
@@ -34,27 +34,27 @@ struct LookupScreenSizesTests {
         case .typed: text = "9994673756"
         case .loadingCountries:
             state = flow.initialState()
-            _ = flow.reduce(&state, .start)
-            _ = flow.reduce(&state, .countryButtonPressed)
+            _ = flow.reduce(into: &state, action: .start)
+            _ = flow.reduce(into: &state, action: .countryButtonPressed)
         case .offlineNoCopy:
             state = flow.initialState()
-            _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
+            _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
         case .savedCopy:
             state = loaded(.savedCopy)
         case .lookingUp, .failed:
             text = "9994673756"
-            _ = flow.reduce(&state, .numberEdited(text))
-            _ = flow.reduce(&state, .searchPressed)
+            _ = flow.reduce(into: &state, action: .numberEdited(text))
+            _ = flow.reduce(into: &state, action: .searchPressed)
             if scene == .failed {
-                _ = flow.reduce(&state, .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
+                _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
             }
         case .refusedNumber:
             text = "12ab"
-            _ = flow.reduce(&state, .numberEdited(text))
-            _ = flow.reduce(&state, .searchPressed)
+            _ = flow.reduce(into: &state, action: .numberEdited(text))
+            _ = flow.reduce(into: &state, action: .searchPressed)
         case .picker, .pickerNoMatches:
-            _ = flow.reduce(&state, .countryButtonPressed)
-            if scene == .pickerNoMatches { _ = flow.reduce(&state, .pickerFilterChanged("zzzz")) }
+            _ = flow.reduce(into: &state, action: .countryButtonPressed)
+            if scene == .pickerNoMatches { _ = flow.reduce(into: &state, action: .pickerFilterChanged("zzzz")) }
             var list = ListView()
             list.select(state.picker.highlighted, itemCount: state.picker.matches.count,
                         height: PickerScene.listRect(size).height)

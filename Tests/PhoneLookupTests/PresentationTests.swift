@@ -38,8 +38,8 @@ struct PresentationTests {
         var state = LookupFlow(parser: Fixtures.parser, preferredRegion: "KY").initialState()
         #expect(state.dialLabel == "+1 345")
         let flow = LookupFlow(parser: Fixtures.parser, preferredRegion: "KY")
-        _ = flow.reduce(&state, .numberEdited("916 1234"))
-        guard case .lookUp(_, let number)? = flow.reduce(&state, .searchPressed).first else {
+        _ = flow.reduce(into: &state, action: .numberEdited("916 1234"))
+        guard case .lookUp(_, let number)? = flow.reduce(into: &state, action: .searchPressed).first else {
             Issue.record("no lookup for a valid Cayman number")
             return
         }

@@ -14,7 +14,7 @@ struct ScreenTests {
 
     func loaded() -> LookupState {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .network)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .network)))
         return state
     }
 
@@ -44,16 +44,16 @@ struct ScreenTests {
     @Test("the dialer shows a spinner while the countries are parsed for the picker")
     func spinnerWhileParsing() {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .start)
-        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .start)
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
         #expect(dialer(state).contains("⠋ Loading countries… Esc cancels"))
     }
 
     @Test("the dialer shows a spinner while the API works, and no results yet")
     func spinnerWhileLookingUp() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("9994673756"))
-        _ = flow.reduce(&state, .searchPressed)
+        _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
+        _ = flow.reduce(into: &state, action: .searchPressed)
         let text = dialer(state, text: "9994673756")
         #expect(text.contains("Looking up… Esc cancels"))
         #expect(!text.contains("Search results"))
@@ -62,17 +62,17 @@ struct ScreenTests {
     @Test("a refused number is explained under the field")
     func inputProblem() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("12ab"))
-        _ = flow.reduce(&state, .searchPressed)
+        _ = flow.reduce(into: &state, action: .numberEdited("12ab"))
+        _ = flow.reduce(into: &state, action: .searchPressed)
         #expect(dialer(state, text: "12ab").split(separator: "\n")[3].contains("A phone number has only digits"))
     }
 
     @Test("an error shows an alert with the localized description over the dialer")
     func errorAlert() {
         var state = loaded()
-        _ = flow.reduce(&state, .numberEdited("9994673756"))
-        _ = flow.reduce(&state, .searchPressed)
-        _ = flow.reduce(&state, .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
+        _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
+        _ = flow.reduce(into: &state, action: .searchPressed)
+        _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
         let text = dialer(state)
         #expect(text.contains("Lookup failed"))
         #expect(text.contains("server error (HTTP 500)"))
@@ -82,7 +82,7 @@ struct ScreenTests {
     @Test("offline with no copy: the dialer says why and how to retry")
     func offline() {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
         let lines = DialerScene.render(state, field: TextField(), focus: .field, spinner: Spinner(), language: .english,
                                        size: TerminalSize(columns: 100, rows: 12)).plainText().split(separator: "\n")
         #expect(lines[3] == " Cannot load the country list: No internet connection")
@@ -92,8 +92,8 @@ struct ScreenTests {
     @Test("picker rows: the dial code is never cut off, however long the name")
     func pickerRows() {
         var state = loaded()
-        _ = flow.reduce(&state, .countryButtonPressed)
-        _ = flow.reduce(&state, .pickerFilterChanged("congo"))
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .pickerFilterChanged("congo"))
         var list = ListView()
         list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: 9)
         let narrow = TerminalSize(columns: 30, rows: 8)
@@ -106,9 +106,9 @@ struct ScreenTests {
     @Test("a failed refresh of the country list is a quiet note beside the filter; the saved list stays usable")
     func pickerNotesStaleList() {
         var state = flow.initialState()
-        _ = flow.reduce(&state, .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
-        _ = flow.reduce(&state, .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
-        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
         var list = ListView()
         list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: 20)
         let lines = PickerScene.render(state, list: list, language: .english, size: TerminalSize(columns: 100, rows: 24))
@@ -124,23 +124,23 @@ struct ScreenTests {
     @Test("picker rows tell the Cayman Islands' code as +1 345, as the code button and the result do")
     func pickerTellsOneStory() {
         var state = loaded()
-        _ = flow.reduce(&state, .countryButtonPressed)
-        _ = flow.reduce(&state, .pickerFilterChanged("cayman"))
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .pickerFilterChanged("cayman"))
         var list = ListView()
         list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: 9)
         let lines = PickerScene.render(state, list: list, language: .english, size: TerminalSize(columns: 30, rows: 8))
             .plainText().split(separator: "\n")
         #expect(lines[2] == " Cayman Islands        +1 345")
-        _ = flow.reduce(&state, .pickerConfirmed)
+        _ = flow.reduce(into: &state, action: .pickerConfirmed)
         #expect(state.dialLabel == "+1 345")
     }
 
     @Test("the picker finds a country by the code it shows: +1 345 and 1345, not the dataset's +345")
     func pickerSearchByShownCode() {
         var state = loaded()
-        _ = flow.reduce(&state, .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
         func found(_ query: String) -> [String] {
-            _ = flow.reduce(&state, .pickerFilterChanged(query))
+            _ = flow.reduce(into: &state, action: .pickerFilterChanged(query))
             return state.picker.matches.compactMap { state.catalog?.countries[$0].isoCode }
         }
         #expect(found("+1 345") == ["KY"])
@@ -207,8 +207,8 @@ struct ScreenTests {
     @Test("picker keys: typing filters, Enter chooses, Esc goes back")
     func pickerKeys() {
         var state = loaded()
-        _ = flow.reduce(&state, .countryButtonPressed)
-        _ = flow.reduce(&state, .pickerFilterChanged("ca"))
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .pickerFilterChanged("ca"))
         let list = ListView()
         #expect(PickerScene.action(for: .key(.character("y")), state: state, list: list, size: size) == .pickerFilterChanged("cay"))
         #expect(PickerScene.action(for: .key(.backspace), state: state, list: list, size: size) == .pickerFilterChanged("c"))

@@ -88,9 +88,8 @@ extension ServerAndProcessTests {
             #expect(picture.bitmap.width > 0)
 
             var state = GalleryState(urls: [backend.url(1)])
-            let token = try #require(startedLoad(GalleryModel.reduce(
-                &state, .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell)))))
-            _ = GalleryModel.reduce(&state, .loadFinished(token, .success(picture)))
+            let token = try #require(startedLoad(GalleryModel().reduce(into: &state, action: .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell)))))
+            _ = GalleryModel().reduce(into: &state, action: .loadFinished(token, .success(picture)))
             let (loaded, status) = (state.items[0].status.isLoaded, state.status?.text.english ?? "")
             #expect(loaded)
             #expect(status.hasPrefix("Could not save for offline use"))
@@ -196,11 +195,10 @@ extension ServerAndProcessTests {
 
             // And in the model: the picture stays, the banner shows.
             var state = GalleryState(urls: [backend.url(1)])
-            let first = startedLoad(GalleryModel.reduce(
-                &state, .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell))))
-            _ = GalleryModel.reduce(&state, .loadFinished(try #require(first), .success(kept)))
-            let again = startedLoad(GalleryModel.reduce(&state, .refresh))
-            _ = GalleryModel.reduce(&state, .loadFinished(try #require(again), .success(kept)))
+            let first = startedLoad(GalleryModel().reduce(into: &state, action: .layoutChanged(GalleryLayout(viewportHeight: 40, cellHeight: 29, gap: 1, cellPixelSize: cell))))
+            _ = GalleryModel().reduce(into: &state, action: .loadFinished(try #require(first), .success(kept)))
+            let again = startedLoad(GalleryModel().reduce(into: &state, action: .refresh))
+            _ = GalleryModel().reduce(into: &state, action: .loadFinished(try #require(again), .success(kept)))
             let (loaded, offline, refreshing) = (state.items[0].status.isLoaded, state.isOffline, state.isRefreshing)
             #expect(loaded)
             #expect(offline)

@@ -23,7 +23,7 @@ struct ModelHarness {
     /// Applies `action` and keeps its effects in ``effects``.
     @discardableResult
     mutating func send(_ action: GalleryAction) -> [GalleryEffect] {
-        effects = GalleryModel.reduce(&state, action)
+        effects = GalleryModel().reduce(into: &state, action: action)
         if case .loadFinished(let token, _) = action { end(token) }
         for effect in effects {
             switch effect {

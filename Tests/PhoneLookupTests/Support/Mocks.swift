@@ -2,11 +2,14 @@ import ErrorReporting
 import Foundation
 import Locking
 import PhoneLookup
+import TestSupport
 
 /// A backend scripted per test: answers when the test says so, and can misbehave on purpose.
 final class ScriptedLookup: PhoneLookupAPI {
     struct Call { let number: PhoneNumber; let completion: LookupCompletion; let request: LookupRequest }
     private let calls = LockedValue<[Call]>([])
+    /// Changes with every request made: wait on it for a request the store starts in a task.
+    let signal = Signal()
 
     var numbers: [PhoneNumber] { calls.withLock { $0.map(\.number) } }
     var count: Int { calls.withLock { $0.count } }
@@ -15,7 +18,13 @@ final class ScriptedLookup: PhoneLookupAPI {
     func lookUp(_ number: PhoneNumber, completion: @escaping LookupCompletion) -> LookupRequest {
         let request = LookupRequest {}
         calls.withLock { $0.append(Call(number: number, completion: completion, request: request)) }
+        signal.changed()
         return request
+    }
+
+    /// Returns once `count` requests have been made.
+    func waitForCalls(_ count: Int) async {
+        await signal.wait { [calls] in calls.withLock { $0.count } >= count }
     }
 
     /// Calls back the `index`th request as a backend would, ignoring whether it was cancelled.

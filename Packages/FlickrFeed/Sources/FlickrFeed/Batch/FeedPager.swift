@@ -69,7 +69,7 @@ public enum FeedPager {
     ) async -> PagerOutcome {
         var state = FeedState(configuration: configuration)
         var outcome = PagerOutcome(pagesShown: 0, failures: 0)
-        var effects = state.apply(.launched(saved: nil))
+        var effects = FeedModel().reduce(into: &state, action: .launched(saved: nil))
         while outcome.pagesShown < wanted, let request = firstFetch(in: effects) {
             let page: FlickrPage
             do {
@@ -81,12 +81,12 @@ public enum FeedPager {
                     outcome.pagesShown += 1
                 }
                 emit(.error(batchError(error)))
-                _ = state.apply(.pageFailed(request, error))
+                _ = FeedModel().reduce(into: &state, action: .pageFailed(request, error))
                 break
             }
             let before = state.photos.count
             let droppedBefore = state.droppedDuplicates
-            effects = state.apply(.pageArrived(request, page, at: now()))
+            effects = FeedModel().reduce(into: &state, action: .pageArrived(request, page, at: now()))
             var notSaved: [UserFacingError] = []
             for case .save(let saved) in effects {
                 do {
@@ -106,7 +106,7 @@ public enum FeedPager {
                     )))
             notSaved.forEach { emit(.notSaved($0)) }
             outcome.pagesShown += 1
-            effects += state.apply(.viewed(lastVisibleIndex: state.photos.count - 1))
+            effects += FeedModel().reduce(into: &state, action: .viewed(lastVisibleIndex: state.photos.count - 1))
         }
         return outcome
     }

@@ -63,6 +63,10 @@ public enum FeedAction: Sendable, Equatable {
     /// The large picture's download has gone on for more than a moment and moved on: `progress` of
     /// it is in.
     case largeProgress(id: String, TransferProgress)
+    /// Show or hide the key help.
+    case toggleHelp
+    /// Page 1 could not be kept for the next launch (the feed goes on; the next launch misses it).
+    case saveFailed(FirstPageStoreError)
 }
 
 /// Work the model asks for; the results come back as ``FeedAction``s.

@@ -27,58 +27,65 @@ public enum FeedFooter: Sendable, Hashable {
 
 /// The feed as a value: the photos, where they came from, the page in flight and what went wrong.
 ///
-/// Changed only by ``apply(_:)``, which returns the work to do as ``FeedEffect``s.
+/// Changed only by ``FeedModel``, which returns the work to do as ``FeedEffect``s.
 ///
 /// ```swift
 /// var state = FeedState(configuration: .init())
-/// let effects = state.apply(.launched(saved: store.load()))   // [.fetch(page 1)]
+/// let effects = FeedModel().reduce(into: &state, action: .launched(saved: store.load()))   // [.fetch(page 1)]
 /// ```
 public struct FeedState: Sendable, Equatable {
     public let configuration: FeedConfiguration
 
     /// The photos in order, each id once.
-    public private(set) var photos: [FlickrPhoto] = []
+    public internal(set) var photos: [FlickrPhoto] = []
     /// Where ``photos`` came from.
-    public private(set) var source: FeedSource = .none
+    public internal(set) var source: FeedSource = .none
     /// The last page appended from the network (0 when only a saved page, or nothing, is shown).
-    public private(set) var loadedPages = 0
+    public internal(set) var loadedPages = 0
     /// Pages in the stream, as the last answer said.
-    public private(set) var pages: Int?
+    public internal(set) var pages: Int?
     /// Photos in the stream, as the last answer said.
-    public private(set) var total: Int?
+    public internal(set) var total: Int?
     /// The one page request on its way, if any: never two at once, so never the same page twice.
-    public private(set) var inFlight: PageRequest?
+    public internal(set) var inFlight: PageRequest?
     /// Bumped by every refresh; answers from older generations are ignored.
-    public private(set) var generation = 0
+    public internal(set) var generation = 0
     /// True once the last page is in (by `pages`, or an empty page).
-    private(set) var reachedEnd = false
+    var reachedEnd = false
     /// Photos skipped because an earlier page already showed them (pages shift as people upload).
-    public private(set) var droppedDuplicates = 0
+    public internal(set) var droppedDuplicates = 0
     /// The pages that skipped repeated photos: which photos each added, and how many it skipped,
     /// so a notice about them shows on that page only.
-    public private(set) var skippedRepeats: [SkippedRepeats] = []
+    public internal(set) var skippedRepeats: [SkippedRepeats] = []
     /// The last failure, until a fetch succeeds.
-    public private(set) var lastError: UserFacingError?
+    public internal(set) var lastError: UserFacingError?
     /// True while the last failure was a connectivity failure and the network has not come back.
-    public private(set) var isOffline = false
+    public internal(set) var isOffline = false
     /// Failures in a row: the backoff grows with them.
-    private(set) var consecutiveFailures = 0
+    var consecutiveFailures = 0
     /// True while waiting out a backoff: nothing is requested until it ends.
-    private(set) var isWaitingToRetry = false
+    var isWaitingToRetry = false
     /// True after Flickr refused the key: no automatic retries (they cannot help), only a refresh.
-    private(set) var isHalted = false
+    var isHalted = false
     /// The selected photo.
-    public private(set) var selection = 0
+    public internal(set) var selection = 0
     /// The last photo the viewport shows.
-    private(set) var lastVisibleIndex = 0
+    var lastVisibleIndex = 0
     /// The first photo row on screen; a refresh that arrives scrolls back to the top.
-    public private(set) var topRow = 0
+    public internal(set) var topRow = 0
     /// The photo shown large, if any.
     public internal(set) var openIndex: Int?
     /// The pictures in hand and on their way.
     public internal(set) var pictures = FeedPictures()
+    /// True while the `?` overlay shows.
+    public internal(set) var isShowingHelp = false
+    /// True from the moment the connectivity watch says the network went until the feed hears
+    /// from the network again (it came back, or a page arrived).
+    public internal(set) var isNetworkDown = false
+    /// Why page 1 could not be kept for the next launch, once that happened.
+    public internal(set) var notSaved: UserFacingError?
     /// What the screen last said it shows.
-    public private(set) var viewport: FeedViewport?
+    public internal(set) var viewport: FeedViewport?
 
     private var knownIDs: Set<String> = []
     private var retryToken = 0
@@ -112,8 +119,27 @@ public struct FeedState: Sendable, Equatable {
 
     // MARK: - The model
 
-    /// Applies `action` and returns the work it asks for.
-    public mutating func apply(_ action: FeedAction) -> [FeedEffect] {
+    /// Applies `action` and returns the work it asks for (``FeedModel`` is its public face).
+    mutating func apply(_ action: FeedAction) -> [FeedEffect] {
+        let effects = applyToScreen(action)
+        if isNetworkDown, !isOffline, lastError == nil { isNetworkDown = false }
+        return effects
+    }
+
+    private mutating func applyToScreen(_ action: FeedAction) -> [FeedEffect] {
+        switch action {
+        case .toggleHelp:
+            isShowingHelp.toggle()
+            return []
+        case .connectivityChanged(let isOnline):
+            isNetworkDown = !isOnline
+            return applyToPictures(action)
+        default:
+            return applyToPictures(action)
+        }
+    }
+
+    private mutating func applyToPictures(_ action: FeedAction) -> [FeedEffect] {
         switch action {
         case .thumbnailLoaded(let id, let outcome):
             thumbnailArrived(id: id, outcome)
@@ -141,7 +167,7 @@ public struct FeedState: Sendable, Equatable {
 
     private mutating func applyToFeed(_ action: FeedAction) -> [FeedEffect] {
         switch action {
-        case .thumbnailLoaded, .largeLoaded, .largeProgress, .opened, .closed:
+        case .thumbnailLoaded, .largeLoaded, .largeProgress, .opened, .closed, .toggleHelp:
             return []
         case .viewportChanged(let viewport):
             self.viewport = viewport
@@ -171,6 +197,9 @@ public struct FeedState: Sendable, Equatable {
             guard isOnline else { return connectivityChanged(isOnline: false) }
             pictures.isOffline = false
             return retryFailedPictures(on: .connectivityRestored) + connectivityChanged(isOnline: true)
+        case .saveFailed(let error):
+            notSaved = error.userFacingError
+            return []
         }
     }
 

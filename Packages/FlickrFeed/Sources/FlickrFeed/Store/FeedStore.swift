@@ -1,11 +1,9 @@
-import ErrorReporting
 import Foundation
-import Imaging
 import Networking
 import StateStore
 
-/// The feed's store: the shared ``Store`` over ``FeedState``, reduced by ``FeedState/apply(_:)``,
-/// with fetches, saves and backoff timers run by ``FeedEffects``.
+/// The feed's store: the shared ``Store`` over ``FeedState``, reduced by ``FeedModel``, with
+/// fetches, saves, backoff timers and picture loads interpreted by ``FeedEffects``.
 ///
 /// The screen attaches once with `attach(_:)`, calls `send(_:)` for what the person does and
 /// redraws from `state`.
@@ -15,9 +13,9 @@ import StateStore
 /// feed.attach { _ in context.requestRender() }
 /// feed.launch()
 /// ```
-public typealias FeedStore = Store<FeedState, FeedEffects>
+public typealias FeedStore = Store<FeedModel, FeedEffects>
 
-extension Store where State == FeedState, Effects == FeedEffects {
+extension Store where R == FeedModel, Interpreter == FeedEffects {
     /// - Parameters:
     ///   - api: where pages come from.
     ///   - store: where page 1 is kept between launches; nil keeps nothing.
@@ -35,55 +33,36 @@ extension Store where State == FeedState, Effects == FeedEffects {
     ) {
         self.init(
             state: FeedState(configuration: configuration),
-            reduce: { state, action in state.apply(action) },
-            effects: FeedEffects(api: api, store: store, pictures: pictures, now: now, sleep: sleep))
+            reducer: FeedModel(),
+            interpreter: FeedEffects(api: api, store: store, pictures: pictures, now: now, sleep: sleep))
     }
 
     /// Shows the saved page at once (if there is one) and asks for a fresh page 1.
     public func launch() {
-        send(.launched(saved: effects.savedPage()))
-    }
-
-    /// Called when page 1 could not be stored (the feed goes on; the next launch misses it).
-    package var onStoreError: (@MainActor (FirstPageStoreError) -> Void)? {
-        get { effects.onStoreError }
-        set { effects.onStoreError = newValue }
-    }
-
-    /// Waits until no page is on its way (timers for retries are not waited for).
-    package func waitForPendingFetches() async {
-        await effects.waitForPendingFetches()
-    }
-
-    /// Waits until no picture is on its way.
-    func waitForPictures() async {
-        await effects.waitForPictures()
-    }
-
-    /// Cancels every fetch, timer and picture load, for the end of the program.
-    public func stop() {
-        effects.stop()
+        send(.launched(saved: interpreter.savedPage()))
     }
 }
 
-/// Runs the feed's effects: fetch through the API, store page 1, wait out backoffs; the results
-/// come back as actions.
+/// What the feed's effects do: fetch through the API, store page 1, wait out backoffs, load
+/// pictures; the results come back as actions. The store owns the tasks.
 @MainActor
-public final class FeedEffects: EffectRunning {
-    /// Called when page 1 could not be stored.
-    var onStoreError: (@MainActor (FirstPageStoreError) -> Void)?
-
+public struct FeedEffects: EffectInterpreting {
     private let api: any RecentPhotosFetching
     private let store: (any FirstPageStoring)?
     private let pictures: FeedPictureLoader?
     private let now: @Sendable () -> Date
     private let sleep: @Sendable (Duration) async throws -> Void
-    private var fetches: [PageRequest: Task<Void, Never>] = [:]
-    private var timers: [Int: Task<Void, Never>] = [:]
-    private var thumbnailLoads: [String: Task<Void, Never>] = [:]
-    private var thumbnailPriorities: [String: RequestPriority] = [:]
-    private var prefetches: [String: Task<Void, Never>] = [:]
-    private var largeLoad: Task<Void, Never>?
+
+    /// The priorities of the thumbnail loads in flight, which a scroll raises or lowers.
+    private let priorities = ThumbnailPriorities()
+
+    /// The ids of the feed's runs besides page fetches (a ``PageRequest`` is its own id).
+    private enum RunID: Hashable, Sendable {
+        case retry(token: Int)
+        case thumbnail(photoID: String)
+        case prefetch(photoID: String)
+        case large
+    }
 
     init(
         api: any RecentPhotosFetching, store: (any FirstPageStoring)?, pictures: FeedPictureLoader?,
@@ -96,129 +75,100 @@ public final class FeedEffects: EffectRunning {
         self.sleep = sleep
     }
 
-    public func run(_ effect: FeedEffect, send: @escaping @MainActor (FeedAction) -> Void) {
-        switch effect {
-        case .fetch(let request):
-            fetches[request] = Task { [api] in
-                let result: Result<FlickrPage, FlickrError>
-                do throws(FlickrError) {
-                    result = .success(try await api.recentPhotos(page: request.page))
-                } catch {
-                    result = .failure(error)
-                }
-                self.finishFetch(request, with: result, send: send)
-            }
-        case .cancel(let request):
-            fetches.removeValue(forKey: request)?.cancel()
-        case .save(let saved):
-            do {
-                try store?.save(saved)
-            } catch {
-                onStoreError?(error)
-            }
-        case .scheduleRetry(let delay, let token):
-            timers[token] = Task { [sleep] in
-                do {
-                    try await sleep(delay)
-                } catch {
-                    return
-                }
-                self.timers[token] = nil
-                send(.retryDue(token: token))
-            }
-        case .loadThumbnail(let photo, let size, let level):
-            loadThumbnail(photo, size: size, priority: level, send: send)
-        case .prioritizeThumbnail(let id, let level):
-            thumbnailPriorities[id]?.level = level
-        case .prefetchThumbnails(let photos, let size):
-            guard let pictures else { return }
-            for photo in photos where prefetches[photo.id] == nil {
-                prefetches[photo.id] = Task {
-                    await pictures.prefetch(photo, size: size)
-                    self.prefetches[photo.id] = nil
-                }
-            }
-        case .cancelThumbnail(let id):
-            thumbnailLoads.removeValue(forKey: id)?.cancel()
-            thumbnailPriorities[id] = nil
-        case .loadLarge(let photo, let size):
-            largeLoad?.cancel()
-            guard let pictures else { return }
-            largeLoad = Task {
-                let outcome = await pictures.load(photo, size: size) { progress in
-                    Task { @MainActor in send(.largeProgress(id: photo.id, progress)) }
-                }
-                guard !Task.isCancelled else { return }
-                send(.largeLoaded(id: photo.id, outcome))
-            }
-        case .cancelLarge:
-            largeLoad?.cancel()
-            largeLoad = nil
-        }
-    }
-
-    private func loadThumbnail(
-        _ photo: FlickrPhoto, size: PixelSize, priority level: RequestPriority.Level,
-        send: @escaping @MainActor (FeedAction) -> Void
-    ) {
-        guard let pictures else { return }
-        // A prefetch of the same picture would share its transfer at its own low priority.
-        prefetches.removeValue(forKey: photo.id)?.cancel()
-        if let bitmap = pictures.cached(photo, size: size) {
-            send(.thumbnailLoaded(id: photo.id, .loaded(bitmap)))
-            return
-        }
-        thumbnailLoads[photo.id]?.cancel()
-        let priority = RequestPriority(level)
-        thumbnailPriorities[photo.id] = priority
-        thumbnailLoads[photo.id] = Task {
-            let outcome = await pictures.load(photo, size: size, priority: priority)
-            if self.thumbnailPriorities[photo.id] === priority { self.thumbnailPriorities[photo.id] = nil }
-            // A cancelled load was removed already; its late answer is not wanted.
-            guard self.thumbnailLoads.removeValue(forKey: photo.id) != nil else { return }
-            send(.thumbnailLoaded(id: photo.id, outcome))
-        }
-    }
-
-    /// Waits until no picture is on its way (tests and the one-frame render use it).
-    func waitForPictures() async {
-        while let task = thumbnailLoads.values.first {
-            await task.value
-        }
-        await largeLoad?.value
-    }
-
+    /// The page kept by the last session, if any.
     func savedPage() -> SavedPage? { store?.load() }
 
-    func waitForPendingFetches() async {
-        while let task = fetches.values.first {
-            await task.value
+    public func work(for effect: FeedEffect) -> Work<FeedAction> {
+        switch effect {
+        case .fetch(let request):
+            return .run(id: request) { [api, now] send in
+                do throws(FlickrError) {
+                    let page = try await api.recentPhotos(page: request.page)
+                    await send(.pageArrived(request, page, at: now()))
+                } catch {
+                    await send(.pageFailed(request, error))
+                }
+            }
+        case .cancel(let request):
+            return .cancel(id: request)
+        case .save(let saved):
+            // On the spot, so two saves of page 1 are written in the order they were planned.
+            do throws(FirstPageStoreError) {
+                try store?.save(saved)
+                return .none
+            } catch {
+                return .send(.saveFailed(error))
+            }
+        case .scheduleRetry(let delay, let token):
+            return .run(id: RunID.retry(token: token)) { [sleep] send in
+                guard (try? await sleep(delay)) != nil else { return }
+                await send(.retryDue(token: token))
+            }
+        case .loadThumbnail(let photo, let size, let level):
+            guard let pictures else { return .none }
+            // A prefetch of the same picture would share its transfer at its own low priority.
+            let stopPrefetch = Work<FeedAction>.cancel(id: RunID.prefetch(photoID: photo.id))
+            if let bitmap = pictures.cached(photo, size: size) {
+                return .merge([stopPrefetch, .send(.thumbnailLoaded(id: photo.id, .loaded(bitmap)))])
+            }
+            let priority = priorities.start(photo.id, at: level)
+            return .merge([stopPrefetch, .run(id: RunID.thumbnail(photoID: photo.id)) { [priorities] send in
+                let outcome = await pictures.load(photo, size: size, priority: priority)
+                await priorities.finish(photo.id, priority)
+                await send(.thumbnailLoaded(id: photo.id, outcome))
+            }])
+        case .prioritizeThumbnail(let id, let level):
+            priorities.change(id, to: level)
+            return .none
+        case .prefetchThumbnails(let photos, let size):
+            guard let pictures else { return .none }
+            return .merge(photos.map { photo in
+                .run(id: RunID.prefetch(photoID: photo.id), inFlight: .keep) { _ in
+                    await pictures.prefetch(photo, size: size)
+                }
+            })
+        case .cancelThumbnail(let id):
+            priorities.forget(id)
+            return .cancel(id: RunID.thumbnail(photoID: id))
+        case .loadLarge(let photo, let size):
+            guard let pictures else { return .cancel(id: RunID.large) }
+            return .run(id: RunID.large) { send in
+                let outcome = await send.relaying({ .largeProgress(id: photo.id, $0) }) { progress in
+                    await pictures.load(photo, size: size, progress: progress)
+                }
+                await send(.largeLoaded(id: photo.id, outcome))
+            }
+        case .cancelLarge:
+            return .cancel(id: RunID.large)
         }
     }
+}
 
-    func stop() {
-        for task in fetches.values { task.cancel() }
-        for task in timers.values { task.cancel() }
-        for task in thumbnailLoads.values { task.cancel() }
-        for task in prefetches.values { task.cancel() }
-        prefetches = [:]
-        thumbnailPriorities = [:]
-        largeLoad?.cancel()
-        fetches = [:]
-        timers = [:]
-        thumbnailLoads = [:]
-        largeLoad = nil
+/// The priority of each thumbnail load in flight, by photo id: the one piece of the feed's loads
+/// that changes while they run (a load reads its priority while it waits for a connection).
+@MainActor
+private final class ThumbnailPriorities {
+    private var byPhoto: [String: RequestPriority] = [:]
+
+    /// A new priority at `level` for the load of `id`, replacing any earlier one.
+    func start(_ id: String, at level: RequestPriority.Level) -> RequestPriority {
+        let priority = RequestPriority(level)
+        byPhoto[id] = priority
+        return priority
     }
 
-    private func finishFetch(
-        _ request: PageRequest, with result: Result<FlickrPage, FlickrError>,
-        send: @MainActor (FeedAction) -> Void
-    ) {
-        // A cancelled fetch was replaced (refresh) or the program is ending: its answer is not wanted.
-        guard fetches.removeValue(forKey: request) != nil else { return }
-        switch result {
-        case .success(let page): send(.pageArrived(request, page, at: now()))
-        case .failure(let error): send(.pageFailed(request, error))
-        }
+    /// Moves the load of `id`, if one runs, to `level`.
+    func change(_ id: String, to level: RequestPriority.Level) {
+        byPhoto[id]?.level = level
+    }
+
+    /// The load of `id` ended with `priority`; a newer load's priority stays.
+    func finish(_ id: String, _ priority: RequestPriority) {
+        if byPhoto[id] === priority { byPhoto[id] = nil }
+    }
+
+    /// The load of `id` was cancelled.
+    func forget(_ id: String) {
+        byPhoto[id] = nil
     }
 }

@@ -180,7 +180,7 @@ struct FlickrCommand: AsyncParsableCommand {
             api: client, store: store, configuration: configuration,
             pictures: FeedPictureLoader(pipeline: pipeline, imageURLs: imageURLs))
         let screen = FeedScreen(store: feed, connectivity: connectivity, language: language)
-        defer { feed.stop() }
+        defer { feed.cancelAll() }
         do {
             try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
         } catch {

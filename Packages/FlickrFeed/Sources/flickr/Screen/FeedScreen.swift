@@ -15,15 +15,14 @@ final class FeedScreen: TerminalScreen {
     private let language: Language
     private var context: ScreenContext?
     private var size = TerminalSize(columns: 80, rows: 24)
-    private var networkDown = false
-    private var isShowingHelp = false
-    /// Set when the first page could not be kept for the next launch.
-    private var notSaved: UserFacingError?
+    /// The clock the "saved 9 s ago" line reads.
+    private let now: () -> Date
 
-    init(store: FeedStore, connectivity: Connectivity?, language: Language) {
+    init(store: FeedStore, connectivity: Connectivity?, language: Language, now: @escaping () -> Date = { Date() }) {
         self.store = store
         self.connectivity = connectivity
         self.language = language
+        self.now = now
     }
 
     /// Called once before the first frame: starts the feed (the saved page at once, a fresh page 1
@@ -33,13 +32,8 @@ final class FeedScreen: TerminalScreen {
         self.context = context
         size = context.size
         store.attach { [weak self] _ in self?.feedChanged() }
-        store.onStoreError = { [weak self] error in
-            self?.notSaved = error.userFacingError
-            self?.context?.requestRender()
-        }
         if let connectivity {
             context.listen(to: connectivity.updates()) { [weak self] online in
-                self?.networkDown = !online
                 self?.store.send(.connectivityChanged(isOnline: online))
             }
         }
@@ -48,11 +42,10 @@ final class FeedScreen: TerminalScreen {
     }
 
     func handle(_ event: Event, context: ScreenContext) {
-        if HelpOverlay.toggles(event, showing: isShowingHelp) {
+        if HelpOverlay.toggles(event, showing: store.state.isShowingHelp) {
             // While the help shows, q still quits; any other key only closes it.
-            if isShowingHelp, case .key(.character("q")) = event { return context.quit() }
-            isShowingHelp.toggle()
-            return context.requestRender()
+            if store.state.isShowingHelp, case .key(.character("q")) = event { return context.quit() }
+            return store.send(.toggleHelp)
         }
         switch event {
         case .resize(let newSize):
@@ -69,16 +62,13 @@ final class FeedScreen: TerminalScreen {
 
     func render(size: TerminalSize) -> Frame {
         let state = store.state
-        var viewState = FeedViewState(state)
-        viewState.isShowingHelp = isShowingHelp
-        viewState.notSaved = notSaved
-        return view.render(state, viewState, size: size)
+        return view.render(state, FeedViewState(state), size: size)
     }
 
     private var view: FeedView {
         FeedView(
-            language: language, imageMode: context?.imageMode ?? .trueColor, now: Date(),
-            isOffline: networkDown || store.state.pictures.isOffline)
+            language: language, imageMode: context?.imageMode ?? .trueColor, now: now(),
+            isOffline: store.state.isNetworkDown || store.state.pictures.isOffline)
     }
 
     // MARK: - Input
@@ -164,7 +154,6 @@ final class FeedScreen: TerminalScreen {
 
     private func feedChanged() {
         let state = store.state
-        if !state.isOffline, networkDown, state.lastError == nil { networkDown = false }
         // Fewer photos than before (a refresh): keep the first row in range.
         if let viewport = state.viewport,
             viewport.topRow > layout.maximumTopRow(for: state.photos.count)
@@ -195,5 +184,7 @@ extension FeedViewState {
         large = feed.pictures.large.map { ($0.id, $0.bitmap) }
         largeFailed = feed.pictures.largeFailure
         largeProgress = feed.pictures.largeProgress
+        isShowingHelp = feed.isShowingHelp
+        notSaved = feed.notSaved
     }
 }

@@ -18,7 +18,7 @@ enum LaunchFrame {
             parts.count == 2
             ? TerminalSize(columns: parts[0], rows: parts[1]) : TerminalSize(columns: 100, rows: 40)
         var state = FeedState(configuration: configuration)
-        _ = state.apply(.launched(saved: store.load()))
+        _ = FeedModel().reduce(into: &state, action: .launched(saved: store.load()))
         let layout = FeedLayout(size: size, columns: configuration.columns)
         var view = FeedViewState()
         let target = layout.thumbnailSize

@@ -1,5 +1,6 @@
 import ImagePipeline
 import Networking
+import StateStore
 
 /// The gallery's business logic: the one place that changes a ``GalleryState``.
 ///
@@ -8,11 +9,13 @@ import Networking
 ///
 /// ```swift
 /// var state = GalleryState(urls: urls)
-/// let effects = GalleryModel.reduce(&state, .layoutChanged(layout))  // [.load(...), .load(...)]
+/// let effects = GalleryModel().reduce(into: &state, action: .layoutChanged(layout))  // [.load(...), .load(...)]
 /// ```
-public enum GalleryModel {
+public struct GalleryModel: Reducer {
+    public init() {}
+
     /// Applies `action` to `state` and returns the work to do, in order.
-    public static func reduce(_ state: inout GalleryState, _ action: GalleryAction) -> [GalleryEffect] {
+    public func reduce(into state: inout GalleryState, action: GalleryAction) -> [GalleryEffect] {
         var effects: [GalleryEffect] = []
         switch action {
         case .layoutChanged(let layout):

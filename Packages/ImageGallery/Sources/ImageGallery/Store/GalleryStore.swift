@@ -1,8 +1,8 @@
-import Foundation
 import StateStore
+import Foundation
 
-/// The gallery's store: the shared ``Store`` over ``GalleryState``, reduced by ``GalleryModel`` and
-/// with its loads run by ``GalleryEffects``.
+/// The gallery's store: the shared ``Store`` over ``GalleryState``, reduced by ``GalleryModel``,
+/// with its effects interpreted by ``GalleryEffects``.
 ///
 /// Lives on the main actor beside the screen: a screen calls `send(_:)` for input, attaches once
 /// with `attach(_:)` and reads `state` to render.
@@ -12,81 +12,67 @@ import StateStore
 /// store.attach { _ in context.requestRender() }
 /// store.send(.layoutChanged(layout))
 /// ```
-public typealias GalleryStore = Store<GalleryState, GalleryEffects>
+public typealias GalleryStore = Store<GalleryModel, GalleryEffects>
 
-extension Store where State == GalleryState, Effects == GalleryEffects {
-    /// A store for `state` whose loads go through `loader`.
+extension Store where R == GalleryModel, Interpreter == GalleryEffects {
+    /// A store for `state` whose loads go through `loader`, animated by `clock`.
+    public convenience init<C: Clock & Sendable>(state: GalleryState, loader: any GalleryImageLoading, clock: C)
+    where C.Duration == Duration {
+        self.init(state: state, reducer: GalleryModel(), interpreter: GalleryEffects(loader: loader, clock: clock))
+    }
+
+    /// A store for `state` whose loads go through `loader`, animated by the continuous clock.
     public convenience init(state: GalleryState, loader: any GalleryImageLoading) {
-        self.init(state: state, reduce: GalleryModel.reduce, effects: GalleryEffects(loader: loader))
+        self.init(state: state, loader: loader, clock: ContinuousClock())
     }
-
-    /// Called when an animation needs another ``GalleryAction/tick(now:)``.
-    public var onTickRequested: (@MainActor () -> Void)? {
-        get { effects.onTickRequested }
-        set { effects.onTickRequested = newValue }
-    }
-
-    /// Waits until no load is in flight, including loads started by the results of earlier ones.
-    ///
-    /// Only returns once the loader answers every request; plain mode and tests use it.
-    public func waitUntilIdle() async {
-        await effects.waitUntilIdle()
-    }
-
-    /// The number of load tasks still running (cancelled ones finish by themselves).
-    var runningLoadCount: Int { effects.runningLoadCount }
 }
 
-/// Runs the gallery's effects with the injected loader. Every load is a child `Task` that can be
-/// cancelled; cancelling it cancels the loader's work (the connection closes).
+/// What the gallery's effects do: a load goes through the injected loader, off the main actor, and
+/// its result comes back as ``GalleryAction/loadFinished(_:_:)``; cancelling it cancels the
+/// loader's work (the connection closes). An animation's next frame is a tick sent one frame
+/// interval later by the injected clock. The store owns the tasks.
 @MainActor
-public final class GalleryEffects: EffectRunning {
-    /// Called when an animation needs another tick.
-    public var onTickRequested: (@MainActor () -> Void)?
+public struct GalleryEffects: EffectInterpreting {
+    /// How long an animation waits between frames.
+    package static let frameInterval = Duration.milliseconds(16)
 
     private let loader: any GalleryImageLoading
-    private var tasks: [LoadToken: Task<Void, Never>] = [:]
+    private let now: @Sendable () -> Duration
+    private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// Effects whose loads go through `loader`.
-    public init(loader: any GalleryImageLoading) {
+    /// The one animation frame that can be pending: a new one replaces it.
+    private struct NextFrame: Hashable, Sendable {}
+
+    /// Effects whose loads go through `loader`, and whose animation frames `clock` times.
+    public init<C: Clock & Sendable>(loader: any GalleryImageLoading, clock: C) where C.Duration == Duration {
         self.loader = loader
+        let origin = clock.now
+        now = { origin.duration(to: clock.now) }
+        sleep = { try await clock.sleep(for: $0) }
     }
 
-    public func run(_ effect: GalleryEffect, send: @escaping @MainActor (GalleryAction) -> Void) {
+    public func work(for effect: GalleryEffect) -> Work<GalleryAction> {
         switch effect {
         case .load(let request):
-            start(request, send: send)
-        case .cancel(let token):
-            tasks.removeValue(forKey: token)?.cancel()
-        case .scheduleTick:
-            onTickRequested?()
-        }
-    }
-
-    func waitUntilIdle() async {
-        while let task = tasks.values.first {
-            await task.value
-        }
-    }
-
-    var runningLoadCount: Int { tasks.count }
-
-    private func start(_ request: LoadRequest, send: @escaping @MainActor (GalleryAction) -> Void) {
-        let loader = self.loader
-        tasks[request.token] = Task { [weak self] in
-            let result: Result<LoadedPicture, LoadFailure>
-            do {
+            return .run(id: request.token) { [loader] send in
                 let token = request.token
-                result = .success(try await loader.load(
-                    request.url, targetSize: request.targetSize, policy: request.policy
-                ) { progress in Task { @MainActor in send(.loadProgressed(token, progress)) } })
-            } catch {
-                result = .failure(LoadFailure(error))
+                let result = await send.relaying({ .loadProgressed(token, $0) }) { progress in
+                    do {
+                        return Result<LoadedPicture, LoadFailure>.success(try await loader.load(
+                            request.url, targetSize: request.targetSize, policy: request.policy, progress: progress))
+                    } catch {
+                        return .failure(LoadFailure(error))
+                    }
+                }
+                await send(.loadFinished(token, result))
             }
-            guard let self else { return }
-            // A cancelled load was already removed; its late result is dropped by the model too.
-            guard self.tasks.removeValue(forKey: request.token) != nil else { return }
-            send(.loadFinished(request.token, result))
+        case .cancel(let token):
+            return .cancel(id: token)
+        case .scheduleTick:
+            return .run(id: NextFrame()) { [now, sleep, interval = Self.frameInterval] send in
+                guard (try? await sleep(interval)) != nil else { return }
+                await send(.tick(now: now()))
+            }
         }
     }
 }

@@ -17,9 +17,6 @@ final class GalleryScreen: TerminalScreen {
     private var context: ScreenContext?
     private var measuredSize: TerminalSize?
 
-    /// How often an animation frame is asked for while a removal runs.
-    static let frameInterval = Duration.milliseconds(16)
-
     init(store: GalleryStore, language: Language, connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?) {
         self.store = store
         self.renderer = GalleryRenderer(language: language)
@@ -27,16 +24,17 @@ final class GalleryScreen: TerminalScreen {
         self.start = clock.now
     }
 
-    /// Before the first frame: keep the context, so loads that finish before any key redraw.
+    /// Before the first frame: keep the context, so loads that finish before any key redraw, and
+    /// tell the model the layout the first frame will have.
     func start(context: ScreenContext) {
         attach(context)
+        measure(context.size)
         keepSpinning()
     }
 
     func handle(_ event: Event, context: ScreenContext) {
         attach(context)
         if event == .tick {
-            if store.state.removal != nil { store.send(.tick(now: clock.now - start)) }
             keepSpinning()
             return
         }
@@ -52,9 +50,8 @@ final class GalleryScreen: TerminalScreen {
         keepSpinning()
     }
 
+    /// Draws the state as it is: the layout arrived as an action from the event loop, never from here.
     func render(size: TerminalSize) -> Frame {
-        // The screen measures itself on its first render, the way a view lays out before it shows.
-        measure(size)
         renderer.spinnerPhase = Spinner(elapsed: clock.now - start).phase
         return renderer.render(store.state, size: size)
     }
@@ -71,7 +68,6 @@ final class GalleryScreen: TerminalScreen {
         self.context = context
         renderer.imageMode = context.imageMode
         store.attach { [weak context] _ in context?.requestRender() }
-        store.onTickRequested = { [weak context] in context?.scheduleTick(after: GalleryScreen.frameInterval) }
         if let connectivityUpdates {
             let store = self.store
             context.listen(to: connectivityUpdates()) { isOnline in
@@ -81,13 +77,11 @@ final class GalleryScreen: TerminalScreen {
         context.requestRender()
     }
 
-    /// Keeps spinners turning while anything loads.
+    /// Keeps spinners turning while anything loads (a removal's frames come from the store).
     private func keepSpinning() {
         guard let context else { return }
         let state = store.state
-        if state.removal != nil {
-            context.scheduleTick(after: Self.frameInterval)
-        } else if state.hasLoadsInFlight || state.isRefreshing {
+        if state.hasLoadsInFlight || state.isRefreshing {
             context.scheduleTick(after: Spinner.interval)
         }
     }

@@ -1,12 +1,13 @@
 import ErrorReporting
+import StateStore
 
 /// The navigation and rules of the three scenes, as a pure function of state and action.
 ///
 /// ```swift
 /// var state = flow.initialState()
-/// let effects = flow.reduce(&state, .searchPressed)   // [.lookUp(id: 1, number: +7999…)]
+/// let effects = flow.reduce(into: &state, action: .searchPressed)   // [.lookUp(id: 1, number: +7999…)]
 /// ```
-public struct LookupFlow: Sendable {
+public struct LookupFlow: Reducer {
     public let parser: PhoneNumberParser
     /// The ISO code of the locale's region (`RU` for `LANG=ru_RU.UTF-8`), the first selection.
     public let preferredRegion: String?
@@ -28,7 +29,7 @@ public struct LookupFlow: Sendable {
     }
 
     /// Applies `action` to `state` and returns the effects to run.
-    public func reduce(_ state: inout LookupState, _ action: LookupAction) -> [LookupEffect] {
+    public func reduce(into state: inout LookupState, action: LookupAction) -> [LookupEffect] {
         switch action {
         case .start:
             state.countries = .loading

@@ -1,6 +1,6 @@
 import ErrorReporting
 
-/// Everything the three scenes show, as one value. Changed only by ``LookupFlow/reduce(_:_:)``.
+/// Everything the three scenes show, as one value. Changed only by ``LookupFlow/reduce(into:action:)``.
 public struct LookupState: Sendable, Equatable {
     /// A scene of the navigation stack.
     public enum Scene: Sendable, Equatable {

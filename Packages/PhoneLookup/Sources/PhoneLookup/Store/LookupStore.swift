@@ -2,7 +2,7 @@ import ErrorReporting
 import StateStore
 
 /// The lookup's store: the shared `Store` over ``LookupState``, reduced by ``LookupFlow``, with
-/// the country load and the lookup request run by ``LookupEffects``.
+/// the country load and the lookup request interpreted by ``LookupEffects``.
 ///
 /// Lives on the main actor with the screens. A screen attaches once with `attach(_:)`, renders
 /// `state` and sends actions; it never talks to a backend.
@@ -12,9 +12,9 @@ import StateStore
 /// store.attach { _ in context.requestRender() }
 /// store.send(.start)
 /// ```
-public typealias LookupStore = Store<LookupState, LookupEffects>
+public typealias LookupStore = Store<LookupFlow, LookupEffects>
 
-extension Store where State == LookupState, Effects == LookupEffects {
+extension Store where R == LookupFlow, Interpreter == LookupEffects {
     /// A store on `flow`'s initial state.
     ///
     /// - Parameters:
@@ -24,60 +24,54 @@ extension Store where State == LookupState, Effects == LookupEffects {
     ///   - deliveryLog: counts the backend's answers delivered and dropped (tests).
     public convenience init(flow: LookupFlow, countries: any CountryProviding, api: any PhoneLookupAPI,
                             deadline: Duration? = nil, deliveryLog: DeliveryLog? = nil) {
-        self.init(state: flow.initialState(), reduce: { state, action in flow.reduce(&state, action) },
-                  effects: LookupEffects(countries: countries,
-                                         api: ExactlyOnceLookup(api, deadline: deadline, log: deliveryLog)))
+        self.init(state: flow.initialState(), reducer: flow,
+                  interpreter: LookupEffects(countries: countries,
+                                             api: ExactlyOnceLookup(api, deadline: deadline, log: deliveryLog)))
     }
 }
 
-/// Runs the lookup's effects: loads the countries and asks the lookup API, one request at a time;
-/// the results come back as actions. The one owner of the lookup request and of the country load.
+/// What the lookup's effects do: load the countries and ask the lookup API, one request at a
+/// time (a new one replaces the one in flight); the results come back as actions. The store owns
+/// the tasks: cancelling a lookup cancels the backend's request.
 @MainActor
-public final class LookupEffects: EffectRunning {
+public struct LookupEffects: EffectInterpreting {
     private let countries: any CountryProviding
     private let api: any PhoneLookupAPI
-    private var request: (id: Int, handle: LookupRequest)?
-    private var countryTask: Task<Void, Never>?
+
+    /// The lookup's runs: at most one of each.
+    private enum RunID: Hashable, Sendable {
+        case countries
+        case lookup
+    }
 
     init(countries: any CountryProviding, api: any PhoneLookupAPI) {
         self.countries = countries
         self.api = api
     }
 
-    isolated deinit {
-        request?.handle.cancel()
-        countryTask?.cancel()
-    }
-
-    public func run(_ effect: LookupEffect, send: @escaping @MainActor (LookupAction) -> Void) {
+    public func work(for effect: LookupEffect) -> Work<LookupAction> {
         switch effect {
         case .loadCountries:
-            countryTask?.cancel()
             let updates = countries.countryUpdates()
-            countryTask = Task {
+            return .run(id: RunID.countries) { send in
                 for await update in updates {
-                    guard !Task.isCancelled else { return }
-                    send(.countriesUpdated(update))
+                    await send(.countriesUpdated(update))
                 }
             }
         case .lookUp(let id, let number):
-            request?.handle.cancel()
-            let handle = api.lookUp(number) { [weak self] results, error in
-                self?.answer(id: id, results: results, error: error, send: send)
+            return .run(id: RunID.lookup) { [api] send in
+                let answer: Result<[String], UserFacingError>
+                do {
+                    answer = .success(try await api.lookUp(number))
+                } catch {
+                    // A cancelled request's error is dropped by `send`: whoever cancelled knows.
+                    answer = .failure(UserFacingError.from(error))
+                }
+                await send(.lookupAnswered(id: id, answer))
             }
-            request = (id, handle)
-        case .cancelLookup(let id):
-            guard let request, request.id == id else { return }
-            request.handle.cancel()
-            self.request = nil
+        case .cancelLookup:
+            // The flow only cancels the lookup it is waiting for, which is the one in flight.
+            return .cancel(id: RunID.lookup)
         }
-    }
-
-    private func answer(id: Int, results: [String]?, error: (any Error)?,
-                        send: @MainActor (LookupAction) -> Void) {
-        if request?.id == id { request = nil }
-        let answer: Result<[String], UserFacingError> = results.map { .success($0) }
-            ?? .failure(UserFacingError.from(error ?? LookupError.emptyAnswer))
-        send(.lookupAnswered(id: id, answer))
     }
 }

@@ -43,13 +43,13 @@ struct PlainLookup {
     }
 
     private func submit(_ input: String, in state: inout LookupState) -> (Int, PhoneNumber)? {
-        _ = flow.reduce(&state, .numberEdited(input))
-        guard case .lookUp(let id, let number)? = flow.reduce(&state, .searchPressed).first else { return nil }
+        _ = flow.reduce(into: &state, action: .numberEdited(input))
+        guard case .lookUp(let id, let number)? = flow.reduce(into: &state, action: .searchPressed).first else { return nil }
         return (id, number)
     }
 
     private func received(_ rows: [String], id: Int, in state: inout LookupState) -> Answer {
-        _ = flow.reduce(&state, .lookupAnswered(id: id, .success(rows)))
+        _ = flow.reduce(into: &state, action: .lookupAnswered(id: id, .success(rows)))
         return state.results.map(Answer.answered) ?? .failed(UserFacingError.from(LookupError.emptyAnswer))
     }
 
