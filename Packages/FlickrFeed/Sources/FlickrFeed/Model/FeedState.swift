@@ -53,7 +53,7 @@ public struct FeedState: Sendable, Equatable {
     /// True once the last page is in (by `pages`, or an empty page).
     var reachedEnd = false
     /// Photos skipped because an earlier page already showed them (pages shift as people upload).
-    public internal(set) var droppedDuplicates = 0
+    package internal(set) var droppedDuplicates = 0
     /// The pages that skipped repeated photos: which photos each added, and how many it skipped,
     /// so a notice about them shows on that page only.
     public internal(set) var skippedRepeats: [SkippedRepeats] = []
