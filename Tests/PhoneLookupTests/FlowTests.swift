@@ -229,6 +229,7 @@ struct StoreTests {
         store.send(.searchPressed) { #expect($0.lookup != nil) }
         await backend.waitForCalls(1)
         store.send(.cancelPressed) { $0.lookup = nil }
+        await backend.waitForCancellations(1)
         #expect(backend.cancelledCount == 1)
         backend.answer(results: ["late"])
         await store.finish()

@@ -16,7 +16,7 @@ final class ScriptedLookup: PhoneLookupAPI {
     var cancelledCount: Int { calls.withLock { $0.filter(\.request.isCancelled).count } }
 
     func lookUp(_ number: PhoneNumber, completion: @escaping LookupCompletion) -> LookupRequest {
-        let request = LookupRequest {}
+        let request = LookupRequest { [signal] in signal.changed() }
         calls.withLock { $0.append(Call(number: number, completion: completion, request: request)) }
         signal.changed()
         return request
@@ -25,6 +25,11 @@ final class ScriptedLookup: PhoneLookupAPI {
     /// Returns once `count` requests have been made.
     func waitForCalls(_ count: Int) async {
         await signal.wait { [calls] in calls.withLock { $0.count } >= count }
+    }
+
+    /// Returns once `count` requests have been cancelled (the store cancels in its own time).
+    func waitForCancellations(_ count: Int) async {
+        await signal.wait { [calls] in calls.withLock { $0.filter(\.request.isCancelled).count } >= count }
     }
 
     /// Calls back the `index`th request as a backend would, ignoring whether it was cancelled.
