@@ -6,6 +6,7 @@ let lookupScenarios: [Scenario] = [
     Scenario(name: "lookup-filter") { [try lookupFilterRow()] },
     Scenario(name: "lookup-engine") { [try lookupEngineRow()] },
     Scenario(name: "lookup-batch") { [try lookupBatchRow()] },
+    Scenario(name: "lookup-startup") { [try lookupStartupRow()] },
 ]
 
 /// The inputs of the agreement fixture (libphonenumber's examples of every region and type, and
@@ -120,6 +121,46 @@ private func lookupEngineRow() throws -> Row {
                reference: String(format: "facts only: %.0f/s", Double(iterations) / seconds(factsOnly)),
                target: "> 100,000 lookups/s",
                met: perSecond > 100_000)
+}
+
+/// From starting the release `lookup search +79994673756` to its exit with the answer printed
+/// (the median of 21 runs; a short number and a Russian place each load data of their own),
+/// beside python-phonenumbers importing and answering the same number in one process.
+private func lookupStartupRow() throws -> Row {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let binary = here.appendingPathComponent("lookup").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+        return Row(scenario: "lookup-startup", figure: "lookup not built in release",
+                   reference: "swift build -c release --product lookup", target: "< 50 ms to the first answer", met: false)
+    }
+    func median(_ executable: String, _ arguments: [String]) throws -> Double {
+        var times: [Double] = []
+        for _ in 0..<21 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = ["LANG": "C", "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let elapsed = try ContinuousClock().measure {
+                try process.run()
+                process.waitUntilExit()
+            }
+            guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+            times.append(seconds(elapsed) * 1000)
+        }
+        return times.sorted()[times.count / 2]
+    }
+    let ordinary = try median(binary, ["search", "--lang", "en", "+79994673756"])
+    let emergency = try median(binary, ["search", "--country", "RU", "112"])
+    let russian = try median(binary, ["search", "--lang", "ru", "+74951234567"])
+    let python = (try? median("/usr/bin/python3", ["-c", "import phonenumbers as p; from phonenumbers import geocoder, carrier, "
+        + "timezone; n = p.parse('+79994673756'); print(p.is_valid_number(n), geocoder.description_for_number(n, 'en'), "
+        + "carrier.name_for_number(n, 'en'), timezone.time_zones_for_number(n))"])).map { String(format: "%.0f ms", $0) }
+    return Row(scenario: "lookup-startup",
+               figure: String(format: "%.1f ms (112 in RU %.1f ms, --lang ru place %.1f ms)", ordinary, emergency, russian),
+               reference: "python-phonenumbers, same number: " + (python ?? "not installed"),
+               target: "< 50 ms to the first answer", met: max(ordinary, emergency, russian) < 50)
 }
 
 private func seconds(_ duration: Duration) -> Double {

@@ -8,6 +8,15 @@ import PhoneLookup
 
 @Suite("What a person sees: dialing codes, typing, help, failures, foreign text")
 struct PresentationTests {
+    @Test("the empty dialer shows the selected country's example mobile number, as dialled there")
+    func examplePlaceholder() {
+        let empty = TextField(placeholder: "Enter a phone number")
+        #expect(LookupScreen.asTyped(empty, plan: Fixtures.plan, region: "RU").placeholder == "e.g. 8 (912) 345-67-89")
+        #expect(LookupScreen.asTyped(empty, plan: Fixtures.plan, region: "KY", language: .russian).placeholder
+                == "например, (345) 323-1234")
+        #expect(Fixtures.plan.exampleNumber(forRegion: "US") == "(201) 555-0123")
+    }
+
     @Test("the dialer formats the number as it is typed, for the selected region", arguments: [
         ("+7999467", nil as String?, "+7 999 467"),
         ("+79994673756", nil, "+7 999 467-37-56"),

@@ -16,7 +16,7 @@ struct TmuxEndToEndTests {
             environment: ["LANG": "en_US.UTF-8", "TERM": "xterm-256color"]
         )
 
-        #expect(try await screen(tmux, showing: "Enter a phone number", "[ +1 ]").contains("[ Search ]"))
+        #expect(try await screen(tmux, showing: "e.g. (201) 555-0123", "[ +1 ]").contains("[ Search ]"))
         try await tmux.send("BTab")
         try await tmux.send("Enter")
         #expect(try await screen(tmux, showing: "Select Country").contains("Filter:"))
@@ -25,7 +25,7 @@ struct TmuxEndToEndTests {
         #expect(picker.contains("+1 345"))   // the code as the button and the result tell it
         #expect(!picker.contains("+345"))
         try await tmux.send("Enter")
-        #expect(try await screen(tmux, showing: "[ +1 345 ]").contains("Enter a phone number"))
+        #expect(try await screen(tmux, showing: "[ +1 345 ]").contains("e.g. (345) 323-1234"))
         try await tmux.type("9161234")
         #expect(try await screen(tmux, showing: "[ +1 345 ] 916-1234").contains("[ Search ]"))
         try await tmux.send("Enter")

@@ -110,6 +110,38 @@ def place_rows(resources):
     return out
 
 
+def match_rows(root):
+    examples = []
+    for t in root.iter("territory"):
+        code = t.get("countryCode")
+        for name in TYPES:
+            node = t.find(name)
+            example = node.findtext("exampleNumber") if node is not None else None
+            if example:
+                examples.append(f"+{code}{example}")
+    examples = sorted(set(examples))[::3]
+    pairs = set()
+    for index, text in enumerate(examples):
+        number = phonenumbers.parse(text, None)
+        code, nsn = str(number.country_code), phonenumbers.national_significant_number(number)
+        national = phonenumbers.format_number(number, F.NATIONAL)
+        other = examples[(index * 7 + 3) % len(examples)]
+        changed = nsn[:-1] + str((int(nsn[-1]) + 1) % 10)
+        pairs.update([
+            (text, phonenumbers.format_number(number, F.INTERNATIONAL)),
+            (text, national), (national, text),
+            (text, f"00{code}{nsn}"),
+            (text, f"{text} ext. 12"), (f"{text} ext. 12", f"{text} ext. 13"),
+            (text, f"+{code}{changed}"),
+            (text, f"+{code}{nsn[1:]}"),
+            (text, nsn),
+            (national, phonenumbers.format_number(phonenumbers.parse(other, None), F.NATIONAL)),
+            (text, other),
+        ])
+    kinds = {v: k for k, v in vars(phonenumbers.MatchType).items() if k.isupper()}
+    return [[a, b, kinds[phonenumbers.is_number_match(a, b)]] for a, b in sorted(pairs)]
+
+
 def write(path, header, rows):
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(f"# {header} (phonenumbers {phonenumbers.__version__}; Tools/agreement-fixtures.py)\n")
@@ -131,6 +163,7 @@ def main():
     write(os.path.join(fixtures, "formats.tsv"),
           "e164\trfc3966\tnational\tinternational\t" + "\t".join(f"from{r}" for r in FROM)
           + "\tregion\tmobileFromRegion\tmobileFromUS\ttimeZones\ttype", format_rows(full))
+    write(os.path.join(fixtures, "number-match.tsv"), "first\tsecond\tmatch", match_rows(full))
     write(os.path.join(fixtures, "places-ru.tsv"), "e164\ttype\tplaceRu\tplaceEn\tcarrierRu", place_rows(resources))
 
 

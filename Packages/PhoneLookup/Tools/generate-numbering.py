@@ -84,13 +84,13 @@ def territory_block(t):
         local = lengths(pl.get("localOnly")) if pl is not None else []
         all_lengths.update(national)
         all_local.update(local)
-        descs.append((name, pattern, national, local))
+        descs.append((name, pattern, national, local, node.findtext("exampleNumber") or ""))
     general = clean(t.find("generalDesc").findtext("nationalNumberPattern"))
     all_local -= all_lengths
     lines.append("\t".join(["D", "general", general, ",".join(map(str, sorted(all_lengths))),
                             ",".join(map(str, sorted(all_local)))]))
-    for name, pattern, national, local in descs:
-        lines.append("\t".join(["D", name, pattern, ",".join(map(str, national)), ",".join(map(str, local))]))
+    for name, pattern, national, local, example in descs:
+        lines.append("\t".join(["D", name, pattern, ",".join(map(str, national)), ",".join(map(str, local)), example]))
     barred = t.find("noInternationalDialling")
     if barred is not None:
         pl = barred.find("possibleLengths")

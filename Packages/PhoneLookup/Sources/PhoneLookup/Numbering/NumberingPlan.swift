@@ -64,6 +64,18 @@ public struct NumberingPlan: Sendable {
         return (data.isValid(national), emergency, data.cost(national))
     }
 
+    /// `region`'s example mobile number (else fixed line) written as dialled at home, such as
+    /// `8 (912) 345-67-89` for Russia: what a dialer shows before anything is typed.
+    public func exampleNumber(forRegion region: String) -> String? {
+        guard let territory = metadata.territory(forRegion: region),
+              let example = (territory.description(of: .mobile) ?? territory.description(of: .fixedLine))?.example
+        else { return nil }
+        // Written by the main region's rules, as libphonenumber formats every number of a calling code.
+        let rules = metadata.mainTerritory(forCallingCode: territory.callingCode) ?? territory
+        let national = Digits(example)
+        return rules.format(for: national, international: false)?.apply(to: national, national: true) ?? example
+    }
+
     /// The regions sharing `callingCode` (digits, no `+`), the main one first.
     func regions(forCallingCode callingCode: String) -> [String] {
         Int(callingCode).map(metadata.regions(forCallingCode:)) ?? []

@@ -52,7 +52,8 @@ final class Territory: Sendable {
         for line in lines.dropFirst() {
             func field(_ index: Int) -> String { index < line.count ? String(line[index]) : "" }
             if line[0] == "D" {
-                let description = try NumberDescription(pattern: field(2), lengths: field(3), localOnly: field(4))
+                let description = try NumberDescription(pattern: field(2), lengths: field(3), localOnly: field(4),
+                                                        example: field(5))
                 if field(1) == "general" { general = description } else if field(1) == "noInternationalDialling" {
                     noInternationalDialling = description
                 } else if let type = LineType(dataName: field(1)) {
@@ -132,11 +133,14 @@ struct NumberDescription: Sendable {
     let pattern: DigitPattern?
     let lengths: [Int]
     let localOnly: [Int]
+    /// libphonenumber's example national number of this type, if the data gives one.
+    let example: String?
 
-    init(pattern: String, lengths: String, localOnly: String) throws(PatternError) {
+    init(pattern: String, lengths: String, localOnly: String, example: String = "") throws(PatternError) {
         self.pattern = pattern.isEmpty ? nil : try DigitPattern(pattern)
         self.lengths = lengths.split(separator: ",").compactMap { Int($0) }
         self.localOnly = localOnly.split(separator: ",").compactMap { Int($0) }
+        self.example = example.isEmpty ? nil : example
     }
 
     /// libphonenumber's `isNumberMatchingDesc`: a possible length and the whole pattern.

@@ -75,8 +75,13 @@ final class LookupScreen: TerminalScreen {
     }
 
     /// The field as a dialer shows it: formatted for the selected region while the cursor is at
-    /// the end (editing in the middle shows the raw text, so the cursor stays where it was put).
-    nonisolated static func asTyped(_ field: TextField, plan: NumberingPlan, region: String) -> TextField {
+    /// the end (editing in the middle shows the raw text, so the cursor stays where it was put);
+    /// empty, it shows the region's example mobile number, written as dialled there.
+    nonisolated static func asTyped(_ field: TextField, plan: NumberingPlan, region: String,
+                                    language: Language = .english) -> TextField {
+        if field.text.isEmpty, let example = plan.exampleNumber(forRegion: region) {
+            return TextField(text: "", placeholder: Strings.example.text(in: language) + example)
+        }
         guard !field.text.isEmpty, field.cursor == field.text.count else { return field }
         return TextField(text: plan.formatAsTyped(field.text, region: region), placeholder: field.placeholder)
     }
@@ -107,7 +112,7 @@ final class LookupScreen: TerminalScreen {
         defer { renderedScene = state.scene }
         switch state.scene {
         case .dialer:
-            return DialerScene.render(state, field: Self.asTyped(field, plan: numbering, region: state.selectedCountry.isoCode),
+            return DialerScene.render(state, field: Self.asTyped(field, plan: numbering, region: state.selectedCountry.isoCode, language: language),
                                       focus: focus, spinner: spinner, language: language, size: size,
                                       typedLabel: typedLabel(state))
         case .picker:

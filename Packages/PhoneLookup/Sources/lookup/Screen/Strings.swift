@@ -4,6 +4,8 @@ import ErrorReporting
 enum Strings {
     static let search = LocalizedText(en: "Search", ru: "Поиск")
     static let placeholder = LocalizedText(en: "Enter a phone number", ru: "Введите номер телефона")
+    /// Before the selected country's example number in the empty field.
+    static let example = LocalizedText(en: "e.g. ", ru: "например, ")
     static let selectCountry = LocalizedText(en: "Select Country", ru: "Выбор страны")
     static let filter = LocalizedText(en: "Filter", ru: "Фильтр")
     static let noMatches = LocalizedText(en: "No country matches", ru: "Нет подходящих стран")
