@@ -39,7 +39,9 @@ struct GalleryCommand: AsyncParsableCommand {
     @Option(name: .customLong("demo-port"), help: "The demo server's port (0, or when it is busy: a free one, named on stderr).")
     var demoPort = 8089
 
-    @Option(name: .customLong("demo-faults"), help: "Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down.")
+    @Option(name: .customLong("demo-faults"), help: """
+        Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down; starts from an empty         cache unless --cache-dir is given.
+        """)
     var demoFaults: String?
 
     @Option(name: .customLong("max-concurrent"), help: "How many pictures download at once.")
