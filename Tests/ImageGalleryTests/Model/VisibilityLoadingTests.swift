@@ -155,3 +155,16 @@ struct VisibilityLoadingTests {
         #expect(mostHeld <= bound)
     }
 }
+
+@Suite("Load priority follows the screen")
+struct LoadPriorityTests {
+    @Test("the cells on screen load at high priority, the one ahead at normal, raised when it comes on screen")
+    func aheadIsRaisedWhenSeen() throws {
+        var model = ModelHarness(layout: nil)
+        model.send(.layoutChanged(Fixture.layout(rows: 15, pixels: 40)))
+        #expect(model.requests.map(\.priority) == [.high, .high, .normal])
+        let ahead = try #require(model.token(2))
+        let effects = model.send(.scroll(by: 16))
+        #expect(effects.contains(.prioritize(ahead, .high)))
+    }
+}

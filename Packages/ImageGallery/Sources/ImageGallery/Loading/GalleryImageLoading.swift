@@ -48,17 +48,18 @@ public protocol GalleryImageLoading: Sendable {
     /// - Throws: any error; the gallery maps it to a ``LoadFailure`` through its `UserFacingError` code.
     func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture
 
-    /// The same, telling `progress` how a slow download moves (a loader that cannot tell says nothing).
+    /// The same at `priority` (which may change while it waits), telling `progress` how a slow
+    /// download moves (a loader that cannot tell says nothing and ignores the priority).
     func load(
-        _ url: URL, targetSize: PixelSize, policy: LoadPolicy,
+        _ url: URL, targetSize: PixelSize, policy: LoadPolicy, priority: RequestPriority,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> LoadedPicture
 }
 
 extension GalleryImageLoading {
-    /// A loader that knows nothing of progress loads without reporting any.
+    /// A loader that knows nothing of progress or priority loads as it always does.
     public func load(
-        _ url: URL, targetSize: PixelSize, policy: LoadPolicy,
+        _ url: URL, targetSize: PixelSize, policy: LoadPolicy, priority: RequestPriority,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> LoadedPicture {
         try await load(url, targetSize: targetSize, policy: policy)

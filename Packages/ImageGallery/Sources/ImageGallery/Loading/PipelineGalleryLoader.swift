@@ -34,12 +34,12 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
         try await load(url, request: ImageRequest(url: url, targetSize: targetSize), policy: policy)
     }
 
-    /// Tells `progress` of a download once it has taken longer than a moment.
+    /// Downloads at `priority`; tells `progress` of a download once it has taken longer than a moment.
     public func load(
-        _ url: URL, targetSize: PixelSize, policy: LoadPolicy,
+        _ url: URL, targetSize: PixelSize, policy: LoadPolicy, priority: RequestPriority,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> LoadedPicture {
-        var request = ImageRequest(url: url, targetSize: targetSize)
+        var request = ImageRequest(url: url, targetSize: targetSize, priority: priority)
         request.progress = ProgressGate.afterAMoment(ProgressGate.moment, progress)
         return try await load(url, request: request, policy: policy)
     }

@@ -60,6 +60,8 @@ public struct LoadRequest: Sendable, Hashable {
     public let targetSize: PixelSize
     /// Caches first, or the network first.
     public let policy: LoadPolicy
+    /// `high` for a cell on screen, `normal` for one ahead of it.
+    public let priority: RequestPriority.Level
 }
 
 /// Work the model asks its store to do; the results come back as actions.
@@ -68,6 +70,8 @@ public enum GalleryEffect: Sendable, Hashable {
     case load(LoadRequest)
     /// Cancel a load (its cell scrolled away, or a refresh replaced it).
     case cancel(LoadToken)
+    /// A load in flight changes priority: its cell came on screen, or went ahead of it again.
+    case prioritize(LoadToken, RequestPriority.Level)
     /// An animation runs: send another ``GalleryAction/tick(now:)`` soon (next frame).
     case scheduleTick
 }

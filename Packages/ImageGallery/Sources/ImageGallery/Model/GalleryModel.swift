@@ -52,6 +52,7 @@ public struct GalleryModel: Reducer {
             state.noteProgress(progress, of: token)
         }
         state.reconcileLoads(effects: &effects)
+        state.reprioritizeLoads(effects: &effects)
         return effects
     }
 }
@@ -298,7 +299,10 @@ extension GalleryState {
         let token = LoadToken(itemID: item.id, generation: lastGeneration)
         inFlight[item.id] = token
         items[index].progress = nil
-        effects.append(.load(LoadRequest(token: token, url: item.url, targetSize: layout.cellPixelSize, policy: policy)))
+        let priority: RequestPriority.Level = visibleRange.contains(index) ? .high : .normal
+        inFlightPriority[item.id] = priority
+        effects.append(.load(LoadRequest(
+            token: token, url: item.url, targetSize: layout.cellPixelSize, policy: policy, priority: priority)))
     }
 
     /// Keeps a slow load's progress for its cell; a report that overtook a later one is dropped.
@@ -309,7 +313,22 @@ extension GalleryState {
         items[index].progress = progress
     }
 
+    /// Raises the loads of cells that came on screen and lowers those that went ahead of it again,
+    /// so the client's concurrency limit serves what is seen first.
+    mutating func reprioritizeLoads(effects: inout [GalleryEffect]) {
+        let visible = visibleRange
+        for index in items.indices {
+            let id = items[index].id
+            guard let token = inFlight[id] else { continue }
+            let level: RequestPriority.Level = visible.contains(index) ? .high : .normal
+            guard inFlightPriority[id] != level else { continue }
+            inFlightPriority[id] = level
+            effects.append(.prioritize(token, level))
+        }
+    }
+
     mutating func cancelLoad(of id: ItemID, effects: inout [GalleryEffect]) {
+        inFlightPriority[id] = nil
         guard let token = inFlight.removeValue(forKey: id) else { return }
         effects.append(.cancel(token))
     }
@@ -319,6 +338,7 @@ extension GalleryState {
     ) {
         guard inFlight[token.itemID] == token else { return }  // cancelled or superseded
         inFlight[token.itemID] = nil
+        inFlightPriority[token.itemID] = nil
         refreshPending.remove(token.itemID)
         defer { if refreshPending.isEmpty { isRefreshing = false } }
         guard let index = items.firstIndex(where: { $0.id == token.itemID }) else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Everything the gallery screen shows, as a value. Only ``GalleryModel`` changes it, in answer to
 /// a ``GalleryAction``; a screen renders it and nothing else.
@@ -31,6 +32,8 @@ public struct GalleryState: Sendable, Hashable {
 
     /// The load in flight for each item.
     var inFlight: [ItemID: LoadToken]
+    /// The priority each load in flight was last given: the cells on screen first, the ones ahead next.
+    var inFlightPriority: [ItemID: RequestPriority.Level] = [:]
     /// Items a refresh is downloading again; ``isRefreshing`` ends when this empties.
     var refreshPending: Set<ItemID>
     /// The generation of the last load token handed out.

@@ -1,5 +1,6 @@
-import StateStore
 import Foundation
+import Networking
+import StateStore
 
 /// The gallery's store: the shared ``Store`` over ``GalleryState``, reduced by ``GalleryModel``,
 /// with its effects interpreted by ``GalleryEffects``.
@@ -37,6 +38,8 @@ public struct GalleryEffects: EffectInterpreting {
     package static let frameInterval = Duration.milliseconds(16)
 
     private let loader: any GalleryImageLoading
+    /// The priorities of the loads in flight, which a scroll raises or lowers.
+    private let priorities = LoadPriorities()
     private let now: @Sendable () -> Duration
     private let sleep: @Sendable (Duration) async throws -> Void
 
@@ -54,25 +57,56 @@ public struct GalleryEffects: EffectInterpreting {
     public func work(for effect: GalleryEffect) -> Work<GalleryAction> {
         switch effect {
         case .load(let request):
-            return .run(id: request.token) { [loader] send in
+            let priority = priorities.start(request.token, at: request.priority)
+            return .run(id: request.token) { [loader, priorities] send in
                 let token = request.token
                 let result = await send.relaying({ .loadProgressed(token, $0) }) { progress in
                     do {
                         return Result<LoadedPicture, LoadFailure>.success(try await loader.load(
-                            request.url, targetSize: request.targetSize, policy: request.policy, progress: progress))
+                            request.url, targetSize: request.targetSize, policy: request.policy, priority: priority,
+                            progress: progress))
                     } catch {
                         return .failure(LoadFailure(error))
                     }
                 }
+                await priorities.forget(token)
                 await send(.loadFinished(token, result))
             }
         case .cancel(let token):
+            priorities.forget(token)
             return .cancel(id: token)
+        case .prioritize(let token, let level):
+            priorities.change(token, to: level)
+            return .none
         case .scheduleTick:
             return .run(id: NextFrame()) { [now, sleep, interval = Self.frameInterval] send in
                 guard (try? await sleep(interval)) != nil else { return }
                 await send(.tick(now: now()))
             }
         }
+    }
+}
+
+/// The priority of each load in flight, by its token: the one piece of the gallery's loads that
+/// changes while they run (a load reads its priority while it waits for a connection).
+@MainActor
+private final class LoadPriorities {
+    private var byToken: [LoadToken: RequestPriority] = [:]
+
+    /// A new priority at `level` for the load `token`.
+    func start(_ token: LoadToken, at level: RequestPriority.Level) -> RequestPriority {
+        let priority = RequestPriority(level)
+        byToken[token] = priority
+        return priority
+    }
+
+    /// Moves the load `token`, if it runs, to `level`.
+    func change(_ token: LoadToken, to level: RequestPriority.Level) {
+        byToken[token]?.level = level
+    }
+
+    /// The load `token` ended or was cancelled.
+    func forget(_ token: LoadToken) {
+        byToken[token] = nil
     }
 }
