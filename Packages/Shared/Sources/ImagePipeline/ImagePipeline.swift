@@ -77,7 +77,7 @@ public final class ImagePipeline: Sendable {
     }
 
     /// Brings `request`'s picture to the disk cache as bytes, without decoding it: work ahead of need
-    /// (the next page's thumbnails), so ask at ``RequestPriority/Level/low``. Nothing happens when
+    /// (the next page's thumbnails), so ask at `RequestPriority.Level.low`. Nothing happens when
     /// memory or disk has it already; a body that is no picture (by its header) is not kept.
     public func prefetchData(for request: ImageRequest) async throws(ImagePipelineError) {
         guard let diskCache, memory.value(forKey: request.memoryKey) == nil, storedEntry(for: request) == nil else {

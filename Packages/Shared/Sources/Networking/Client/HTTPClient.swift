@@ -96,6 +96,7 @@ public final class HTTPClient: Sendable {
     /// GET requests with the same URL and headers that are in flight at the same time share one
     /// transfer. Cancel the calling Task to cancel.
     /// - Parameters:
+    ///   - request: what to send.
     ///   - priority: how soon it gets a slot when all are taken; it may change while it waits.
     ///   - observer: told of progress and of what arrived if the transfer breaks off (libcurl only).
     public func send(
