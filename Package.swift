@@ -309,7 +309,11 @@ let package = Package(
             dependencies: ["Locking", "TestSupport", "PhoneLookup", "DemoServer", "lookup"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "FlickrFeedTests", dependencies: ["Locking", "TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr"]),
+        .testTarget(
+            name: "FlickrFeedTests",
+            // ImageGallery too: a failure must read the same in a gallery cell and a Flickr thumbnail.
+            dependencies: ["Locking", "TestSupport", "FlickrFeed", "FlickrDemo", "DemoServer", "flickr", "ImageGallery"]
+        ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["TestSupport", "DemoServer", "FlickrDemo", "gallery", "lookup", "flickr"]

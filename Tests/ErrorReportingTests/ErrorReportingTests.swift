@@ -34,13 +34,13 @@ struct UserFacingErrorTests {
     func seedPhrases() {
         #expect(CommonPhrases.imageUnavailable.text(in: .russian) == "Изображение по заданному URL недоступно")
         #expect(CommonPhrases.tookTooLong.text(in: .russian) == "Слишком долгое ожидание / сервер не отвечает")
-        #expect(CommonPhrases.pullToRefresh.text(in: .english) == "Pull down to refresh")
     }
 
     @Test("a line joins message and hint")
     func line() {
-        let error = UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong, recovery: CommonPhrases.pullToRefresh)
-        #expect(error.line(in: .english) == "Took too long / the server is not responding. Pull down to refresh")
+        let retry = LocalizedText(en: "Try again later", ru: "Попробуйте позже")
+        let error = UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong, recovery: retry)
+        #expect(error.line(in: .english) == "Took too long / the server is not responding. Try again later")
     }
 
     @Test("an unknown error becomes a generic message with its description redacted")

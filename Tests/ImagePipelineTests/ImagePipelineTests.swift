@@ -96,10 +96,13 @@ struct ImagePipelineTests {
         #expect(disk.keys.isEmpty)
     }
 
-    @Test("a timeout and a drop suggest pulling down to refresh; unavailable does not")
+    @Test("a timeout and a drop may pass if tried again; unavailable does not; the library gives no advice")
     func refreshAdvice() {
-        #expect(ImagePipelineError.network(.timedOut(after: .seconds(30))).userFacingError.recovery == CommonPhrases.pullToRefresh)
-        #expect(ImagePipelineError.network(.connectionDropped(bytesReceived: 1)).suggestsRefresh)
+        #expect(ImagePipelineError.network(.timedOut(after: .seconds(30))).isTransient)
+        #expect(ImagePipelineError.network(.connectionDropped(bytesReceived: 1)).isTransient)
+        #expect(ImagePipelineError.network(.transport(description: "Recv failure: Connection reset by peer")).kind == .dropped)
+        #expect(!ImagePipelineError.network(.httpStatus(code: 404, url: URL(string: "http://x/")!)).isTransient)
+        #expect(ImagePipelineError.network(.timedOut(after: .seconds(30))).userFacingError.recovery == nil)
         #expect(ImagePipelineError.network(.httpStatus(code: 404, url: URL(string: "http://x/")!)).userFacingError.message
             == CommonPhrases.imageUnavailable)
     }

@@ -1,10 +1,6 @@
-/// The phrases the seeds ask for, in one place so every task says them the same way.
+/// The phrases the seeds ask for, in one place so every task says them the same way. They say
+/// what happened; what to do about it (pull down, press `r`) is each task's own phrase.
 public enum CommonPhrases {
-    /// «Pull down to refresh»: the hint after a timeout or a dropped connection.
-    public static let pullToRefresh = LocalizedText(
-        en: "Pull down to refresh",
-        ru: "Потяните вниз, чтобы обновить"
-    )
     /// The offline banner.
     public static let noInternet = LocalizedText(
         en: "No internet connection",
@@ -25,8 +21,4 @@ public enum CommonPhrases {
         en: "Took too long / the server is not responding",
         ru: "Слишком долгое ожидание / сервер не отвечает"
     )
-    /// The title of every help overlay.
-    package static let keys = LocalizedText(en: "Keys", ru: "Клавиши")
-    /// The last line of every help overlay.
-    package static let anyKeyCloses = LocalizedText(en: "any key closes", ru: "любая клавиша закроет")
 }

@@ -3,6 +3,11 @@ import Imaging
 import Networking
 
 /// Why a picture could not be shown.
+///
+/// The one vocabulary of a failed picture, from the transport up: every task classifies a failure
+/// by ``kind`` and words it with ``message`` and ``reason``, so the same dropped connection reads
+/// the same in the gallery's cell and in a Flickr thumbnail. It says what happened; what the person
+/// is told to do about it (pull down, press `r`) is the task's to choose.
 public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
     /// The download failed: offline, timed out, an HTTP error, a dropped connection...
     case network(NetworkError)
@@ -17,22 +22,38 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
         case offline
         /// The load ran past its deadline.
         case timeout
-        /// The connection closed before the whole picture arrived.
+        /// The connection closed before the whole picture arrived, or broke in another way.
         case dropped
         /// The load was cancelled.
         case cancelled
-        /// The URL gives no picture: an HTTP error, a bad URL, a body too large, any other transport failure.
+        /// The URL gives no picture: an HTTP error, a bad URL, a body too large.
         case unavailable
         /// The bytes are not a picture we can decode.
         case invalidImage
+
+        /// True when the same load may well succeed if tried again: the link was slow or broke.
+        public var isTransient: Bool { self == .timeout || self == .dropped }
+
+        /// The seeds' words for this kind of failure.
+        public var message: LocalizedText {
+            switch self {
+            case .offline: CommonPhrases.noInternet
+            case .timeout: CommonPhrases.tookTooLong
+            case .dropped: CommonPhrases.connectionDropped
+            case .cancelled: LocalizedText(en: "Cancelled", ru: "Отменено")
+            // «Изображение по заданному URL недоступно»: a broken URL, an HTTP error, not an image.
+            case .unavailable, .invalidImage: CommonPhrases.imageUnavailable
+            }
+        }
     }
 
-    /// The kind of this failure.
+    /// The kind of this failure. A transport failure libcurl names (a reset, a TLS error midway)
+    /// is a connection that broke, as a cut one is.
     public var kind: Kind {
         switch self {
         case .network(.offline): .offline
         case .network(.timedOut): .timeout
-        case .network(.connectionDropped): .dropped
+        case .network(.connectionDropped), .network(.transport): .dropped
         case .network(.cancelled), .cancelled: .cancelled
         case .network: .unavailable
         case .invalidImage: .invalidImage
@@ -46,8 +67,27 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
     /// True when the failure is the network being down: worth retrying once it is back.
     public var isConnectivityFailure: Bool { kind == .offline }
 
-    /// True when pulling down to refresh is the right advice (the seed's «Pull down to refresh»).
-    public var suggestsRefresh: Bool { kind == .timeout || kind == .dropped }
+    /// True when the same load may well succeed if tried again (``Kind/isTransient``).
+    public var isTransient: Bool { kind.isTransient }
+
+    /// The seeds' words for this failure (``Kind/message``).
+    public var message: LocalizedText { kind.message }
+
+    /// The exact cause, where the seeds' words cover several («Image at this URL is unavailable»:
+    /// not found, not an image, damaged...); nil when the message says it all.
+    public var reason: LocalizedText? {
+        switch self {
+        case .network(let network): Self.reason(of: network)
+        case .invalidImage(let imaging): Self.reason(of: imaging)
+        case .cancelled: nil
+        }
+    }
+
+    /// The words a picture's place shows: the message, with the exact cause beside it.
+    public var cellMessage: LocalizedText {
+        guard let reason else { return message }
+        return LocalizedText(en: "\(message.english) (\(reason.english))", ru: "\(message.russian) (\(reason.russian))")
+    }
 
     public var description: String {
         switch self {
@@ -56,26 +96,36 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
         case .cancelled: "cancelled"
         }
     }
+
+    private static func reason(of network: NetworkError) -> LocalizedText? {
+        switch network {
+        case .httpStatus(let code, _) where code == 404 || code == 410:
+            LocalizedText(en: "not found (HTTP \(code))", ru: "не найдено (HTTP \(code))")
+        case .httpStatus(let code, _):
+            LocalizedText(en: "the server answered HTTP \(code)", ru: "сервер ответил HTTP \(code)")
+        case .invalidURL, .unsupportedScheme:
+            LocalizedText(en: "not a valid link", ru: "некорректная ссылка")
+        case .responseTooLarge: LocalizedText(en: "too large", ru: "слишком большой файл")
+        case .tooManyRedirects: LocalizedText(en: "too many redirects", ru: "слишком много перенаправлений")
+        case .transport(let description):
+            // libcurl's own words (or why it could not be loaded): the one clue there is.
+            LocalizedText(en: Redactor.redact(description), ru: Redactor.redact(description))
+        case .offline, .timedOut, .cancelled, .connectionDropped: nil
+        }
+    }
+
+    private static func reason(of imaging: ImagingError) -> LocalizedText? {
+        switch imaging {
+        case .notAnImage, .unsupported: LocalizedText(en: "not an image", ru: "это не изображение")
+        case .truncated, .corrupt: LocalizedText(en: "the image is damaged", ru: "изображение повреждено")
+        case .tooLarge, .animationTooLarge: LocalizedText(en: "the image is too large", ru: "изображение слишком большое")
+        case .encodingFailed: nil
+        }
+    }
 }
 
 extension ImagePipelineError: UserFacingErrorConvertible {
     public var userFacingError: UserFacingError {
-        switch kind {
-        case .offline:
-            UserFacingError(code: code, message: CommonPhrases.noInternet, recovery: CommonPhrases.pullToRefresh)
-        case .timeout:
-            UserFacingError(code: code, message: CommonPhrases.tookTooLong, recovery: CommonPhrases.pullToRefresh)
-        case .dropped:
-            UserFacingError(
-                code: code,
-                message: CommonPhrases.connectionDropped,
-                recovery: CommonPhrases.pullToRefresh
-            )
-        case .cancelled:
-            UserFacingError(code: code, message: LocalizedText(en: "Cancelled", ru: "Отменено"))
-        case .unavailable, .invalidImage:
-            // «Изображение по заданному URL недоступно»: a broken URL, an HTTP error, not an image.
-            UserFacingError(code: code, message: CommonPhrases.imageUnavailable)
-        }
+        UserFacingError(code: code, message: message)
     }
 }

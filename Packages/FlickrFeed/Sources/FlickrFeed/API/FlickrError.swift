@@ -1,5 +1,6 @@
 import ErrorReporting
 import Foundation
+import ImagePipeline
 import Networking
 
 /// What can go wrong asking Flickr for photos.
@@ -62,7 +63,7 @@ extension FlickrError: UserFacingErrorConvertible {
                     en: "Flickr answered with error \(code): \(detail)",
                     ru: "Flickr ответил ошибкой \(code): \(detail)"
                 ),
-                recovery: CommonPhrases.pullToRefresh
+                recovery: FlickrMessages.pullToRefresh
             )
         case .notJSON, .malformed:
             return UserFacingError(
@@ -90,7 +91,16 @@ extension FlickrError: UserFacingErrorConvertible {
                 )
             )
         case .network(let error):
-            return error.userFacingError
+            // The transport says what happened; the feed says what to do: a slow or broken link,
+            // or a server having a bad moment, may pass on a refresh.
+            var shown = error.userFacingError
+            if Self.mayPassOnRefresh(error) { shown.recovery = FlickrMessages.pullToRefresh }
+            return shown
         }
+    }
+
+    private static func mayPassOnRefresh(_ error: NetworkError) -> Bool {
+        if case .httpStatus(let code, _) = error, (500..<600).contains(code) { return true }
+        return ImagePipelineError.network(error).isTransient
     }
 }

@@ -3,6 +3,8 @@ import ErrorReporting
 /// Phrases only the Flickr task says.
 public enum FlickrMessages {
     /// How to give the command a key, and that `--demo` needs none.
+    /// The feed's advice after a failure that may pass: pull down (the wheel at the top, or `r`).
+    static let pullToRefresh = LocalizedText(en: "Pull down to refresh", ru: "Потяните вниз, чтобы обновить")
     public static let howToPassKey = LocalizedText(
         en: "Pass a key with --api-key KEY or the FLICKR_API_KEY environment variable "
             + "(get one at https://www.flickr.com/services/apps/create/), or run with --demo, which needs no key",

@@ -32,7 +32,8 @@ public enum PictureOutcome: Sendable, Equatable {
     public init(_ result: Result<Bitmap, ImagePipelineError>) {
         switch result {
         case .success(let bitmap): self = .loaded(bitmap)
-        case .failure(let error): self = .failed(error.kind, error.userFacingError)
+        // The words a gallery cell shows for the same failure: the seed's, with the exact cause.
+        case .failure(let error): self = .failed(error.kind, UserFacingError(code: error.code, message: error.cellMessage))
         }
     }
 }
@@ -46,6 +47,8 @@ public struct FeedPictures: Sendable, Equatable {
     /// Photos whose thumbnail could not be loaded, until the shared rule asks for them again
     /// (``RetryOccasion``: every one on a refresh, the offline ones when the network returns).
     var failures = FailedPictures<String>()
+    /// What the place of each failed thumbnail says (the last failure of each photo).
+    public internal(set) var failureMessages: [String: LocalizedText] = [:]
     /// Photos whose thumbnail is on its way.
     public internal(set) var loading: Set<String> = []
     /// The priority each load on its way was given.
@@ -143,9 +146,10 @@ extension FeedState {
         case .loaded(let bitmap):
             pictures.thumbnails[id] = bitmap
             pictures.isOffline = false
-        case .failed(let kind, _):
+        case .failed(let kind, let error):
             if kind == .offline { pictures.isOffline = true }
             pictures.failures.record(kind, for: id)
+            pictures.failureMessages[id] = error.message
         }
     }
 

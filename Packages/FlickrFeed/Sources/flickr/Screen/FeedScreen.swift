@@ -181,6 +181,7 @@ extension FeedViewState {
         topRow = feed.topRow
         thumbnails = feed.pictures.thumbnails
         failedThumbnails = feed.pictures.failed
+        thumbnailFailures = feed.pictures.failureMessages
         large = feed.pictures.large.map { ($0.id, $0.bitmap) }
         largeFailed = feed.pictures.largeFailure
         largeProgress = feed.pictures.largeProgress

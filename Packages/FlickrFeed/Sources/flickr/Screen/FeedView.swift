@@ -1,3 +1,4 @@
+import CommandOptions
 import CommandOutput
 import ErrorReporting
 import FlickrFeed
@@ -20,6 +21,8 @@ struct FeedViewState {
     var thumbnails: [String: Bitmap] = [:]
     /// Photos whose picture could not be loaded.
     var failedThumbnails: Set<String> = []
+    /// What the place of each failed thumbnail says.
+    var thumbnailFailures: [String: LocalizedText] = [:]
     /// The large picture of the detail view, by photo id.
     var large: (id: String, bitmap: Bitmap)?
     var largeFailed: UserFacingError?
@@ -128,9 +131,9 @@ struct FeedView {
             (LocalizedText(en: "q, Ctrl-D", ru: "q, Ctrl-D"), LocalizedText(en: "quit", ru: "выход")),
         ]
         return HelpOverlay(
-            title: CommonPhrases.keys.text(in: language),
+            title: HelpPhrases.keys.text(in: language),
             entries: entries.map { HelpOverlay.Entry($0.0.text(in: language), $0.1.text(in: language)) },
-            notes: [language == .russian ? imageMode.russianSummary : imageMode.summary], closeHint: CommonPhrases.anyKeyCloses.text(in: language))
+            notes: [language == .russian ? imageMode.russianSummary : imageMode.summary], closeHint: HelpPhrases.anyKeyCloses.text(in: language))
     }
 
     /// No photo to show: the first page is coming, or it cannot come and none was saved.
@@ -228,7 +231,7 @@ struct FeedView {
         } else {
             let text =
                 view.failedThumbnails.contains(photo.id)
-                ? CommonPhrases.imageUnavailable.text(in: language) : "…"
+                ? (view.thumbnailFailures[photo.id] ?? CommonPhrases.imageUnavailable).text(in: language) : "…"
             let lines = TextLayout.wrap(text, width: max(1, rect.width - 2)).prefix(max(1, rect.height))
             let top = rect.row + (rect.height - lines.count) / 2
             for (offset, line) in lines.enumerated() {

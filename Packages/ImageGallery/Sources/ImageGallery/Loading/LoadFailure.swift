@@ -3,7 +3,8 @@ import ImagePipeline
 import Imaging
 import Networking
 
-/// Why a cell has no picture, as the seed's "what to finish" list tells the cases apart.
+/// Why a cell has no picture: the image pipeline's ``ImagePipelineError/Kind`` (one
+/// classification for every task), plus `other` for an error from outside the pipeline.
 public enum FailureKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// The network is down (no route, DNS failure, connection refused).
     case offline
@@ -11,7 +12,7 @@ public enum FailureKind: String, Sendable, Hashable, CaseIterable, Codable {
     case unavailable
     /// The load ran past its deadline.
     case timeout
-    /// The connection closed before the whole picture arrived.
+    /// The connection closed before the whole picture arrived, or broke in another way.
     case dropped
     /// The bytes are not a picture we can decode, or are corrupt.
     case invalidImage
@@ -20,33 +21,39 @@ public enum FailureKind: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// Classifies an error thrown by a loader by its typed case, never by its printed code.
     public init(classifying error: any Error) {
-        switch error {
-        case let pipeline as ImagePipelineError:
-            switch pipeline {
-            case .network(let network): self.init(network)
-            case .invalidImage: self = .invalidImage
-            case .cancelled: self = .other
-            }
-        case let network as NetworkError: self.init(network)
-        case is ImagingError: self = .invalidImage
-        default: self = .other
-        }
+        self.init(ImagePipelineError(wrapping: error)?.kind)
     }
 
-    /// The kind a cell shows for a network failure.
-    init(_ network: NetworkError) {
-        switch network {
+    /// The cell's kind for the pipeline's; a cancelled load (which no cell shows) is `other`.
+    init(_ kind: ImagePipelineError.Kind?) {
+        switch kind {
         case .offline: self = .offline
-        case .invalidURL, .unsupportedScheme, .httpStatus, .responseTooLarge, .tooManyRedirects: self = .unavailable
-        case .timedOut: self = .timeout
-        case .connectionDropped: self = .dropped
-        case .transport: self = .dropped
-        case .cancelled: self = .other
+        case .timeout: self = .timeout
+        case .dropped: self = .dropped
+        case .unavailable: self = .unavailable
+        case .invalidImage: self = .invalidImage
+        case .cancelled, nil: self = .other
         }
     }
 
-    /// True when the failure may go away by trying again, so the status bar says "pull down to refresh".
-    public var suggestsRefresh: Bool { self == .timeout || self == .dropped }
+    /// True when the failure may go away by trying again, so the gallery says "pull down to
+    /// refresh": the pipeline's ``ImagePipelineError/Kind/isTransient``, decided there once.
+    public var suggestsRefresh: Bool {
+        ImagePipelineError.Kind(rawValue: rawValue)?.isTransient ?? false
+    }
+}
+
+extension ImagePipelineError {
+    /// The pipeline's error for any error a loader throws: itself, a network or decoding error
+    /// it wraps, or nil for an error from elsewhere.
+    init?(wrapping error: any Error) {
+        switch error {
+        case let pipeline as ImagePipelineError: self = pipeline
+        case let network as NetworkError: self = .network(network)
+        case let imaging as ImagingError: self = .invalidImage(imaging)
+        default: return nil
+        }
+    }
 }
 
 /// A failed load: its kind plus the error a person reads.
@@ -71,40 +78,9 @@ public struct LoadFailure: Error, Sendable, Hashable {
         self.init(kind: FailureKind(classifying: error), error: userFacing, reason: Self.reason(of: error))
     }
 
-    /// The exact cause of a failure the seed's words leave open, by the error's typed case.
+    /// The exact cause of a failure the seed's words leave open: the pipeline's ``ImagePipelineError/reason``.
     static func reason(of error: any Error) -> LocalizedText? {
-        switch error {
-        case let pipeline as ImagePipelineError:
-            switch pipeline {
-            case .network(let network): reason(of: network)
-            case .invalidImage(let imaging): reason(of: imaging)
-            case .cancelled: nil
-            }
-        case let network as NetworkError:
-            switch network {
-            case .httpStatus(let code, _) where code == 404 || code == 410:
-                LocalizedText(en: "not found (HTTP \(code))", ru: "не найдено (HTTP \(code))")
-            case .httpStatus(let code, _):
-                LocalizedText(en: "the server answered HTTP \(code)", ru: "сервер ответил HTTP \(code)")
-            case .invalidURL, .unsupportedScheme:
-                LocalizedText(en: "not a valid link", ru: "некорректная ссылка")
-            case .responseTooLarge: LocalizedText(en: "too large", ru: "слишком большой файл")
-            case .tooManyRedirects: LocalizedText(en: "too many redirects", ru: "слишком много перенаправлений")
-            case .transport(let description):
-                // libcurl's own words (or why it could not be loaded): the one clue there is.
-                LocalizedText(en: Redactor.redact(description), ru: Redactor.redact(description))
-            case .offline, .timedOut, .cancelled, .connectionDropped: nil
-            }
-        case let imaging as ImagingError:
-            switch imaging {
-            case .notAnImage, .unsupported: LocalizedText(en: "not an image", ru: "это не изображение")
-            case .truncated, .corrupt: LocalizedText(en: "the image is damaged", ru: "изображение повреждено")
-            case .tooLarge, .animationTooLarge:
-                LocalizedText(en: "the image is too large", ru: "изображение слишком большое")
-            case .encodingFailed: nil
-            }
-        default: nil
-        }
+        ImagePipelineError(wrapping: error)?.reason
     }
 
     /// True when `error` says the load was cancelled (the cell left the screen, or a refresh began).
@@ -121,20 +97,18 @@ public struct LoadFailure: Error, Sendable, Hashable {
     /// `invalidImage`, or the error's own code for anything else).
     public var code: String { kind == .other ? error.code : kind.rawValue }
 
-    /// The text shown inside the cell: the seed's words, with the exact cause beside them.
+    /// The text shown inside the cell: the seed's words, with the exact cause beside them, as a
+    /// Flickr thumbnail says the same failure.
     public var cellMessage: LocalizedText {
         guard let reason else { return message }
         return LocalizedText(en: "\(message.english) (\(reason.english))", ru: "\(message.russian) (\(reason.russian))")
     }
 
-    /// The seed's words for this kind of failure.
+    /// The seed's words for this kind of failure: the pipeline's, or the error's own for `other`.
     public var message: LocalizedText {
-        switch kind {
-        case .offline: CommonPhrases.noInternet
-        case .unavailable, .invalidImage: CommonPhrases.imageUnavailable
-        case .timeout: CommonPhrases.tookTooLong
-        case .dropped: CommonPhrases.connectionDropped
-        case .other: error.message
+        guard kind != .other, let pipelineKind = ImagePipelineError.Kind(rawValue: kind.rawValue) else {
+            return error.message
         }
+        return pipelineKind.message
     }
 }

@@ -2,6 +2,8 @@ import ErrorReporting
 
 /// The gallery's own phrases, in English and Russian. Shared wording lives in `CommonPhrases`.
 public enum GalleryPhrases {
+    /// «Pull down to refresh»: the gallery's advice after a timeout or a dropped connection.
+    public static let pullToRefresh = LocalizedText(en: "Pull down to refresh", ru: "Потяните вниз, чтобы обновить")
     /// Status bar: a cell was selected before its picture loaded.
     public static let cannotRemoveNotLoaded = LocalizedText(
         en: "Not loaded yet — can't remove",

@@ -1,3 +1,4 @@
+import CommandOptions
 import ErrorReporting
 import ImageGallery
 import Imaging
@@ -96,10 +97,10 @@ struct GalleryRenderer: Sendable {
     /// The `?` overlay, shared in form with the other apps'.
     var help: HelpOverlay {
         HelpOverlay(
-            title: CommonPhrases.keys.text(in: language),
+            title: HelpPhrases.keys.text(in: language),
             entries: ScreenPhrases.help.map { HelpOverlay.Entry($0.keys.text(in: language), $0.action.text(in: language)) },
             notes: [language == .russian ? imageMode.russianSummary : imageMode.summary],
-            closeHint: CommonPhrases.anyKeyCloses.text(in: language))
+            closeHint: HelpPhrases.anyKeyCloses.text(in: language))
     }
 
     private func drawHelp(into frame: inout Frame) {

@@ -1,4 +1,5 @@
 import ErrorReporting
+import ImageGallery
 
 /// The words on the gallery screen, in English and Russian.
 enum ScreenPhrases {
@@ -16,7 +17,7 @@ enum ScreenPhrases {
     ]
     /// The seed's «Pull down to refresh», with the key that does it in a terminal.
     static let pullToRefreshKey = LocalizedText(
-        en: "\(CommonPhrases.pullToRefresh.english) (r)", ru: "\(CommonPhrases.pullToRefresh.russian) (r)")
+        en: "\(GalleryPhrases.pullToRefresh.english) (r)", ru: "\(GalleryPhrases.pullToRefresh.russian) (r)")
     static let loading = LocalizedText(en: "Loading…", ru: "Загрузка…")
     static let refreshing = LocalizedText(en: "Refreshing…", ru: "Обновление…")
     static let empty = LocalizedText(

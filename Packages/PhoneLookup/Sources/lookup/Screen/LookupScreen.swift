@@ -1,3 +1,4 @@
+import CommandOptions
 import ErrorReporting
 import PhoneLookup
 import TerminalUI
@@ -101,9 +102,9 @@ final class LookupScreen: TerminalScreen {
     /// The `?` overlay: TerminalUI's one help widget, as in the gallery and Flickr.
     nonisolated static func drawHelp(into frame: inout Frame, language: Language) {
         HelpOverlay(
-            title: CommonPhrases.keys.text(in: language),
+            title: HelpPhrases.keys.text(in: language),
             entries: Strings.help.map { HelpOverlay.Entry($0.keys.text(in: language), $0.action.text(in: language)) },
-            closeHint: CommonPhrases.anyKeyCloses.text(in: language)
+            closeHint: HelpPhrases.anyKeyCloses.text(in: language)
         ).draw(into: &frame)
     }
 

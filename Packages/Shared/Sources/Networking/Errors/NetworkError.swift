@@ -66,8 +66,7 @@ extension NetworkError: UserFacingErrorConvertible {
                                         ru: "Проверьте подключение; загрузка продолжится, когда оно появится")
             )
         case .timedOut:
-            return UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong,
-                                   recovery: CommonPhrases.pullToRefresh)
+            return UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong)
         case .cancelled:
             return UserFacingError(code: "cancelled",
                                    message: LocalizedText(en: "Loading was cancelled", ru: "Загрузка отменена"))
@@ -77,15 +76,13 @@ extension NetworkError: UserFacingErrorConvertible {
             return UserFacingError(
                 code: "http",
                 message: LocalizedText(en: "The server answered with an error (HTTP \(code))",
-                                       ru: "Сервер ответил ошибкой (HTTP \(code))"),
-                recovery: (500..<600).contains(code) ? CommonPhrases.pullToRefresh : nil
+                                       ru: "Сервер ответил ошибкой (HTTP \(code))")
             )
         case .connectionDropped:
             return UserFacingError(
                 code: "dropped",
                 message: LocalizedText(en: "The connection was lost during loading",
-                                       ru: "Соединение прервалось во время загрузки"),
-                recovery: CommonPhrases.pullToRefresh
+                                       ru: "Соединение прервалось во время загрузки")
             )
         case .responseTooLarge(let limit):
             return UserFacingError(
@@ -104,8 +101,7 @@ extension NetworkError: UserFacingErrorConvertible {
             let detail = Redactor.redact(description)
             return UserFacingError(
                 code: "transport",
-                message: LocalizedText(en: "Network error: \(detail)", ru: "Ошибка сети: \(detail)"),
-                recovery: CommonPhrases.pullToRefresh
+                message: LocalizedText(en: "Network error: \(detail)", ru: "Ошибка сети: \(detail)")
             )
         }
     }
