@@ -2,6 +2,9 @@ import Foundation
 import Imaging
 
 extension DemoPictures {
+    /// Bumped whenever the captions or the kinds' encodings change, like `version` for the drawing.
+    static let captionVersion = 2
+
     /// Picture `number` at `size` (its upright size) encoded as its kind (`DemoPictureKind`), made
     /// once and then read from `directory` like `jpeg(number:size:)`.
     public static func encoded(
@@ -10,7 +13,7 @@ extension DemoPictures {
         let kind = DemoPictureKind(number: number)
         let folder = directory ?? defaultDirectory(ProcessInfo.processInfo.environment)
         let file = folder.appendingPathComponent(
-            "v\(version)-\(number)-\(size.width)x\(size.height)-\(kind.rawValue).\(kind.fileExtension)"
+            "v\(version).\(captionVersion)-\(number)-\(size.width)x\(size.height)-\(kind.rawValue).\(kind.fileExtension)"
         )
         if let cached = try? Data(contentsOf: file), (try? ImageDecoder.probe(cached))?.size == size {
             return (cached, kind)
@@ -24,7 +27,8 @@ extension DemoPictures {
     private static func captioned(number: Int, size: PixelSize, kind: DemoPictureKind) -> Bitmap {
         var bitmap = picture(number: number, size: size)
         let scale = max(1, size.height / 200)
-        let x = size.width / 20, y = size.height / 12 + max(1, size.height / 36) * 8
+        // Above the number, clear of the zone plate and the wheel.
+        let x = size.width / 20, y = size.height / 40
         bitmap.drawText(kind.caption, x: x + 1, y: y + 1, scale: scale, color: RGBA(r: 0, g: 0, b: 0))
         bitmap.drawText(kind.caption, x: x, y: y, scale: scale, color: RGBA(r: 255, g: 255, b: 120))
         return bitmap
