@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandOptions
 import ErrorReporting
+import Foundation
 import Networking
 import Testing
 
@@ -77,5 +78,29 @@ struct SharedOptionsTests {
         #expect(try SharedOptions.parse(["--transport", "curl"]).transportChoice == .curl)
         #expect(try SharedOptions.parse([]).transportChoice == HTTPClient.Transport.default())
         #expect(throws: (any Error).self) { try SharedOptions.parse(["--transport", "carrier-pigeon"]) }
+    }
+
+    @Test("every URL option is checked one way: http(s) with a host, refused in the person's language")
+    func webURL() throws {
+        #expect(try OptionCheck.webURL("https://api.flickr.com/services/rest/", of: "--api-base", language: .english).host
+            == "api.flickr.com")
+        #expect(try OptionCheck.webURL("HTTP://127.0.0.1:8089/", of: "--api", language: .english).port == 8089)
+        for bad in ["ftp://x", "127.0.0.1:80", "https://", "not a url"] {
+            let english = #expect(throws: ValidationError.self) { try OptionCheck.webURL(bad, of: "--api", language: .english) }
+            #expect(english?.message == "--api must be an http(s) URL, not '\(bad)'")
+            let russian = #expect(throws: ValidationError.self) { try OptionCheck.webURL(bad, of: "--api", language: .russian) }
+            #expect(russian?.message == "--api: нужен адрес http(s), а не «\(bad)»")
+        }
+    }
+
+    @Test("a connectivity probe dials the URL's own port, else its scheme's")
+    func probeAddress() throws {
+        let https = try #require(Connectivity.Probe.address(of: URL(string: "https://api.flickr.com/services/rest/")!))
+        #expect(https.host == "api.flickr.com" && https.port == 443)
+        let http = try #require(Connectivity.Probe.address(of: URL(string: "http://picsum.photos/800")!))
+        #expect(http.port == 80)
+        let own = try #require(Connectivity.Probe.address(of: URL(string: "http://127.0.0.1:8089/img/1")!))
+        #expect(own.host == "127.0.0.1" && own.port == 8089)
+        #expect(Connectivity.Probe.address(of: URL(string: "file:///tmp/a")!) == nil)
     }
 }

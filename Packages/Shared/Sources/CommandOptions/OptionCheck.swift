@@ -1,5 +1,6 @@
 import ArgumentParser
 import ErrorReporting
+import Foundation
 
 /// Range checks for the numbers people type on a command line, with the refusal in their language.
 ///
@@ -27,6 +28,20 @@ public enum OptionCheck {
     public static func duration(seconds: Double) -> Duration {
         guard seconds.isFinite, abs(seconds) < 1e12 else { return .seconds(0) }
         return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
+    /// `value` as an http(s) URL with a host, or a usage error naming `name` in `language`:
+    /// the one check of every URL option (`--api-base`, `--api`, `--countries-url`...).
+    public static func webURL(_ value: String, of name: String, language: Language) throws -> URL {
+        guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
+            throw ValidationError(
+                message(
+                    english: "\(name) must be an http(s) URL, not '\(value)'",
+                    russian: "\(name): нужен адрес http(s), а не «\(value)»",
+                    language: language))
+        }
+        return url
     }
 
     /// The message in the reader's language.

@@ -68,10 +68,7 @@ struct FlickrCommand: AsyncParsableCommand {
             demoUploadInterval, of: "--demo-upload-interval", in: Self.uploadIntervalRange, language: language)
         for (name, value) in [("--api-base", apiBase), ("--image-base", imageBase)] {
             guard let value else { continue }
-            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil
-            else {
-                throw ValidationError("\(name) must be an http(s) URL")
-            }
+            _ = try OptionCheck.webURL(value, of: name, language: language)
         }
     }
 
@@ -120,9 +117,8 @@ struct FlickrCommand: AsyncParsableCommand {
             : CacheLocation.demoDirectory(tool: "flickr", override: shared.cacheDir, environment: environment)
         let store = FirstPageStore(directory: cacheDirectory)
         let quiet = Logger(label: "flickr") { _ in SwiftLogNoOpLogHandler() }
-        let host = endpoint.apiBase.host ?? "api.flickr.com"
-        let port = endpoint.apiBase.port ?? (endpoint.apiBase.scheme == "http" ? 80 : 443)
-        let connectivity = Connectivity(probe: .tcp(host: host, port: port))
+        let probe = Connectivity.Probe.tcp(reaching: endpoint.apiBase) ?? .tcp(host: "api.flickr.com", port: 443)
+        let connectivity = Connectivity(probe: probe)
         let http = HTTPClient(
             configuration: .init(deadline: shared.timeoutDuration, transport: shared.transportChoice),
             connectivity: connectivity,

@@ -28,11 +28,7 @@ struct GalleryServices: Sendable {
     init(options: Options) {
         // Logs would scribble over the full screen: the gallery shows its errors itself.
         let logger = Logger(label: "gallery") { _ in SwiftLogNoOpLogHandler() }
-        let probe = options.probeURL.flatMap { url -> Connectivity.Probe? in
-            guard let host = url.host else { return nil }
-            let port = url.port ?? (url.scheme == "https" ? 443 : 80)
-            return .tcp(host: host, port: port)
-        }
+        let probe = options.probeURL.flatMap { Connectivity.Probe.tcp(reaching: $0) }
         connectivity = Connectivity(initiallyOnline: true, probe: probe)
         var configuration = HTTPClient.Configuration()
         configuration.deadline = options.timeout

@@ -44,9 +44,7 @@ struct CommonOptions: ParsableArguments {
         if let timeout { try OptionCheck.value(timeout, of: "--timeout", in: SharedOptions.timeoutRange, language: language) }
         for (name, value) in [("--api", api), ("--countries-url", countriesURL)] {
             guard let value else { continue }
-            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-                throw ValidationError("\(name) must be an http(s) URL, not '\(value)'")
-            }
+            _ = try OptionCheck.webURL(value, of: name, language: language)
         }
         if let transport, HTTPClient.Transport(name: transport)?.isAvailable != true {
             throw ValidationError("--transport must be curl or urlsession, not '\(transport)'")

@@ -26,6 +26,18 @@ public final class Connectivity: Sendable {
         public static func tcp(host: String, port: Int, timeout: Duration = .seconds(2)) -> Probe {
             Probe { await TCPProbe.canConnect(host: host, port: port, timeout: timeout) }
         }
+
+        /// Succeeds when a TCP connection opens to the host and port `url` would be loaded from
+        /// (its own port, else the scheme's: 443 for https, 80 for http); nil for a URL with no host.
+        public static func tcp(reaching url: URL, timeout: Duration = .seconds(2)) -> Probe? {
+            address(of: url).map { .tcp(host: $0.host, port: $0.port, timeout: timeout) }
+        }
+
+        /// The host and port `url` is loaded from: its own port, else its scheme's.
+        package static func address(of url: URL) -> (host: String, port: Int)? {
+            guard let host = url.host else { return nil }
+            return (host, url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))
+        }
     }
 
     private struct State {
