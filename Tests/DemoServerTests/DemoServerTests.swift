@@ -88,32 +88,34 @@ struct DemoServerTests {
         server.route("/img/special", .text("special"))
         server.route("/echo") { request in .text("q=\(request.query["q"] ?? "-") path=\(request.path)") }
         let base = try await server.start()
-        defer { Task { await server.stop() } }
+        try await server.whileRunning {
 
-        let (image, imageResponse) = try await fetch(try #require(URL(string: "/img/7.png", relativeTo: base)))
-        #expect(image == Data([1, 2, 3]))
-        #expect(imageResponse.value(forHTTPHeaderField: "Content-Type") == "image/png")
-        let (special, _) = try await fetch(try #require(URL(string: "/img/special", relativeTo: base)))
-        #expect(String(decoding: special, as: UTF8.self) == "special")
-        let (echo, _) = try await fetch(try #require(URL(string: "/echo?q=moscow", relativeTo: base)))
-        #expect(String(decoding: echo, as: UTF8.self) == "q=moscow path=/echo")
-        let (_, missing) = try await fetch(try #require(URL(string: "/nothing", relativeTo: base)))
-        #expect(missing.statusCode == 404)
+            let (image, imageResponse) = try await fetch(try #require(URL(string: "/img/7.png", relativeTo: base)))
+            #expect(image == Data([1, 2, 3]))
+            #expect(imageResponse.value(forHTTPHeaderField: "Content-Type") == "image/png")
+            let (special, _) = try await fetch(try #require(URL(string: "/img/special", relativeTo: base)))
+            #expect(String(decoding: special, as: UTF8.self) == "special")
+            let (echo, _) = try await fetch(try #require(URL(string: "/echo?q=moscow", relativeTo: base)))
+            #expect(String(decoding: echo, as: UTF8.self) == "q=moscow path=/echo")
+            let (_, missing) = try await fetch(try #require(URL(string: "/nothing", relativeTo: base)))
+            #expect(missing.statusCode == 404)
+        }
     }
 
     @Test("routes can be added and changed after start")
     func routesChangeWhileRunning() async throws {
         let server = DemoServer()
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let url = base.appendingPathComponent("late")
-        #expect(try await fetch(url).1.statusCode == 404)
-        server.route("/late", .text("one"))
-        #expect(String(decoding: try await fetch(url).0, as: UTF8.self) == "one")
-        server.route("/late", .json(["answer": 42]))
-        let (json, response) = try await fetch(url)
-        #expect(response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
-        #expect(try JSONDecoder().decode([String: Int].self, from: json) == ["answer": 42])
+        try await server.whileRunning {
+            let url = base.appendingPathComponent("late")
+            #expect(try await fetch(url).1.statusCode == 404)
+            server.route("/late", .text("one"))
+            #expect(String(decoding: try await fetch(url).0, as: UTF8.self) == "one")
+            server.route("/late", .json(["answer": 42]))
+            let (json, response) = try await fetch(url)
+            #expect(response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("application/json") == true)
+            #expect(try JSONDecoder().decode([String: Int].self, from: json) == ["answer": 42])
+        }
     }
 
     @Test("a status fault replaces the answer, and `times` limits it to the next requests")
@@ -122,11 +124,12 @@ struct DemoServerTests {
         server.route("/a", .text("fine"))
         server.setFaults([.status(503)], for: "/a", times: 2)
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let url = base.appendingPathComponent("a")
-        #expect(try await fetch(url).1.statusCode == 503)
-        #expect(try await fetch(url).1.statusCode == 503)
-        #expect(try await fetch(url).1.statusCode == 200)
+        await server.whileRunning {
+            let url = base.appendingPathComponent("a")
+            #expect(try await fetch(url).1.statusCode == 503)
+            #expect(try await fetch(url).1.statusCode == 503)
+            #expect(try await fetch(url).1.statusCode == 200)
+        }
     }
 
     @Test("delayed headers and global latency hold the response back")
@@ -135,13 +138,14 @@ struct DemoServerTests {
         server.route("/slow", .text("slow"))
         server.setFaults([.delayHeaders(.milliseconds(150))], for: "/slow")
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let clock = ContinuousClock()
-        let started = clock.now
-        _ = try await fetch(base.appendingPathComponent("slow"))
-        let elapsed = clock.now - started
-        #expect(elapsed >= .milliseconds(250))
-        #expect(elapsed < .seconds(2))
+        try await server.whileRunning {
+            let clock = ContinuousClock()
+            let started = clock.now
+            _ = try await fetch(base.appendingPathComponent("slow"))
+            let elapsed = clock.now - started
+            #expect(elapsed >= .milliseconds(250))
+            #expect(elapsed < .seconds(2))
+        }
     }
 
     @Test("wrong body says image/jpeg and sends HTML")
@@ -150,10 +154,11 @@ struct DemoServerTests {
         server.route("/pic.jpg", .bytes(Data([0xFF, 0xD8, 0xFF]), contentType: "image/jpeg"))
         server.setFaults([.wrongBody], for: "/pic.jpg")
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let (data, response) = try await fetch(base.appendingPathComponent("pic.jpg"))
-        #expect(response.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
-        #expect(String(decoding: data, as: UTF8.self).contains("<html>"))
+        try await server.whileRunning {
+            let (data, response) = try await fetch(base.appendingPathComponent("pic.jpg"))
+            #expect(response.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
+            #expect(String(decoding: data, as: UTF8.self).contains("<html>"))
+        }
     }
 
     @Test("drop closes the connection mid-body; the client sees a failure, the server counts the bytes")
@@ -162,9 +167,10 @@ struct DemoServerTests {
         server.route("/big", .bytes(Data(count: 200_000)))
         server.setFaults([.drop(afterBytes: 50_000)], for: "/big")
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        await #expect(throws: (any Error).self) { try await fetch(base.appendingPathComponent("big")) }
-        #expect(server.stats.bytesSent == 50_000)
+        await server.whileRunning {
+            await #expect(throws: (any Error).self) { try await fetch(base.appendingPathComponent("big")) }
+            #expect(server.stats.bytesSent == 50_000)
+        }
     }
 
     @Test("throttle paces the body at the given rate")
@@ -173,12 +179,13 @@ struct DemoServerTests {
         server.route("/paced", .bytes(Data(count: 20_000)))
         server.setFaults([.throttle(bytesPerSecond: 50_000)], for: "/paced")
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let clock = ContinuousClock()
-        let started = clock.now
-        let (data, _) = try await fetch(base.appendingPathComponent("paced"))
-        #expect(data.count == 20_000)
-        #expect(clock.now - started >= .milliseconds(300))
+        try await server.whileRunning {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let (data, _) = try await fetch(base.appendingPathComponent("paced"))
+            #expect(data.count == 20_000)
+            #expect(clock.now - started >= .milliseconds(300))
+        }
     }
 
     @Test("stats count connections, requests, concurrency and bytes; reset zeroes them")
@@ -187,22 +194,23 @@ struct DemoServerTests {
         server.route("/s", .bytes(Data(count: 1_000)))
         server.setFaults([.delayHeaders(.milliseconds(200))], for: "/s")
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let url = base.appendingPathComponent("s")
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<3 { group.addTask { _ = try await fetch(url) } }
-            try await group.waitForAll()
+        try await server.whileRunning {
+            let url = base.appendingPathComponent("s")
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<3 { group.addTask { _ = try await fetch(url) } }
+                try await group.waitForAll()
+            }
+            let stats = server.stats
+            #expect(stats.requestsServed == 3)
+            #expect(stats.requests(for: "/s") == 3)
+            #expect(stats.maxConcurrentRequests == 3)
+            #expect(stats.connectionsAccepted == 3)
+            #expect(stats.bytesSent == 3_000)
+            try await waitUntil { server.stats.activeRequests == 0 }
+            server.resetStats()
+            #expect(server.stats.requestsServed == 0)
+            #expect(server.stats.bytesSent == 0)
         }
-        let stats = server.stats
-        #expect(stats.requestsServed == 3)
-        #expect(stats.requests(for: "/s") == 3)
-        #expect(stats.maxConcurrentRequests == 3)
-        #expect(stats.connectionsAccepted == 3)
-        #expect(stats.bytesSent == 3_000)
-        try await waitUntil { server.stats.activeRequests == 0 }
-        server.resetStats()
-        #expect(server.stats.requestsServed == 0)
-        #expect(server.stats.bytesSent == 0)
     }
 }
 

@@ -31,16 +31,17 @@ struct ImagePipelineServerTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = DemoServer()
         let base = try await server.start()
-        defer { Task { await server.stop() } }
-        let url = base.appendingPathComponent("missing.jpg")
+        try await server.whileRunning {
+            let url = base.appendingPathComponent("missing.jpg")
 
-        await #expect {
-            _ = try await loadOnce(url, cacheAt: directory, deadline: .seconds(2))
-        } throws: { error in
-            (error as? ImagePipelineError)?.code == "unavailable"
+            await #expect {
+                _ = try await loadOnce(url, cacheAt: directory, deadline: .seconds(2))
+            } throws: { error in
+                (error as? ImagePipelineError)?.code == "unavailable"
+            }
+            let disk = try DiskCache(directory: directory)
+            #expect(disk.data(forKey: url.absoluteString) == nil)
         }
-        let disk = try DiskCache(directory: directory)
-        #expect(disk.data(forKey: url.absoluteString) == nil)
     }
 
     private func loadOnce(_ url: URL, cacheAt directory: URL, deadline: Duration) async throws -> ImageSource {

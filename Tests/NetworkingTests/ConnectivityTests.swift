@@ -10,22 +10,23 @@ struct ConnectivityTests {
           arguments: transports)
     func followsClientResults(transport: HTTPClient.Transport) async throws {
         let (server, base) = try await startServer { $0.route("/ok", .text("ok")) }
-        defer { Task { await server.stop() } }
-        let connectivity = Connectivity()
-        let client = testClient(transport, connectivity: connectivity)
-        var updates = connectivity.updates().makeAsyncIterator()
-        #expect(await updates.next() == true)
+        try await server.whileRunning {
+            let connectivity = Connectivity()
+            let client = testClient(transport, connectivity: connectivity)
+            var updates = connectivity.updates().makeAsyncIterator()
+            #expect(await updates.next() == true)
 
-        let refused = await loadError { () async throws(NetworkError) in
-            try await client.data(from: URL(string: "http://127.0.0.1:1/")!)
+            let refused = await loadError { () async throws(NetworkError) in
+                try await client.data(from: URL(string: "http://127.0.0.1:1/")!)
+            }
+            #expect(refused?.isConnectivityFailure == true)
+            #expect(connectivity.isOnline == false)
+            #expect(await updates.next() == false)
+
+            _ = try await client.data(from: base.appendingPathComponent("ok"))
+            #expect(connectivity.isOnline == true)
+            #expect(await updates.next() == true)
         }
-        #expect(refused?.isConnectivityFailure == true)
-        #expect(connectivity.isOnline == false)
-        #expect(await updates.next() == false)
-
-        _ = try await client.data(from: base.appendingPathComponent("ok"))
-        #expect(connectivity.isOnline == true)
-        #expect(await updates.next() == true)
     }
 
     @Test("an HTTP error status still counts as online; a timeout changes nothing", arguments: transports)
@@ -35,24 +36,26 @@ struct ConnectivityTests {
             server.route("/slow", .text("slow"))
             server.setFaults([.delayHeaders(.seconds(2))], for: "/slow")
         }
-        defer { Task { await server.stop() } }
-        let connectivity = Connectivity(initiallyOnline: false)
-        let client = testClient(transport, connectivity: connectivity)
-        _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("slow")) }
-        #expect(connectivity.isOnline == false)
-        _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("missing")) }
-        #expect(connectivity.isOnline == true)
+        await server.whileRunning {
+            let connectivity = Connectivity(initiallyOnline: false)
+            let client = testClient(transport, connectivity: connectivity)
+            _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("slow")) }
+            #expect(connectivity.isOnline == false)
+            _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("missing")) }
+            #expect(connectivity.isOnline == true)
+        }
     }
 
     @Test("the TCP probe clears offline by itself when the host listens")
     func probeClearsOffline() async throws {
         let (server, base) = try await startServer()
-        defer { Task { await server.stop() } }
-        let port = try #require(base.port)
-        let connectivity = Connectivity(initiallyOnline: false, probe: .tcp(host: "127.0.0.1", port: port))
-        connectivity.startProbing(interval: .milliseconds(20))
-        defer { connectivity.stopProbing() }
-        #expect(await waitUntil { connectivity.isOnline })
+        try await server.whileRunning {
+            let port = try #require(base.port)
+            let connectivity = Connectivity(initiallyOnline: false, probe: .tcp(host: "127.0.0.1", port: port))
+            connectivity.startProbing(interval: .milliseconds(20))
+            defer { connectivity.stopProbing() }
+            #expect(await waitUntil { connectivity.isOnline })
+        }
     }
 
     @Test("the TCP probe says unreachable for a closed port")

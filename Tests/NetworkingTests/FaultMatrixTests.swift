@@ -64,32 +64,33 @@ struct FaultMatrixTests {
             server.route("/img/*", .bytes(Data(count: 50_000), contentType: "image/jpeg"))
             server.route("/big", .bytes(Data(count: 200_000)))
         }
-        defer { Task { await server.stop() } }
-        let client = testClient(transport, maxBytes: 100_000)
+        try await server.whileRunning {
+            let client = testClient(transport, maxBytes: 100_000)
 
-        let url: URL
-        switch fault.target {
-        case .server(let path, let faults):
-            server.setFaults(faults, for: path, times: 1)
-            url = try #require(URL(string: path, relativeTo: base)?.absoluteURL)
-        case .url(let text):
-            url = try #require(URL(string: text))
-        }
+            let url: URL
+            switch fault.target {
+            case .server(let path, let faults):
+                server.setFaults(faults, for: path, times: 1)
+                url = try #require(URL(string: path, relativeTo: base)?.absoluteURL)
+            case .url(let text):
+                url = try #require(URL(string: text))
+            }
 
-        let clock = ContinuousClock()
-        let started = clock.now
-        let error = await loadError { () async throws(NetworkError) in try await client.data(from: url) }
-        let unwrapped = try #require(error, "the load should fail")
-        #expect(fault.matches(unwrapped), "got \(unwrapped)")
-        #expect(clock.now - started < .seconds(3))
-        #expect(client.inFlightTransferCount == 0)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let error = await loadError { () async throws(NetworkError) in try await client.data(from: url) }
+            let unwrapped = try #require(error, "the load should fail")
+            #expect(fault.matches(unwrapped), "got \(unwrapped)")
+            #expect(clock.now - started < .seconds(3))
+            #expect(client.inFlightTransferCount == 0)
 
-        // Nothing was cached or kept: once the fault is gone the same URL goes to the server again.
-        if case .server(let path, _) = fault.target, path != "/big" {
-            let before = server.stats.requests(for: path)
-            let response = try await client.data(from: url)
-            #expect(response.body.count == 50_000)
-            #expect(server.stats.requests(for: path) == before + 1)
+            // Nothing was cached or kept: once the fault is gone the same URL goes to the server again.
+            if case .server(let path, _) = fault.target, path != "/big" {
+                let before = server.stats.requests(for: path)
+                let response = try await client.data(from: url)
+                #expect(response.body.count == 50_000)
+                #expect(server.stats.requests(for: path) == before + 1)
+            }
         }
     }
 
@@ -99,13 +100,14 @@ struct FaultMatrixTests {
             server.route("/huge", .bytes(Data(count: 5_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 1_000_000)], for: "/huge")
         }
-        defer { Task { await server.stop() } }
-        let client = testClient(transport, deadline: .seconds(10), maxBytes: 100_000)
-        let error = await loadError { () async throws(NetworkError) in
-            try await client.data(from: base.appendingPathComponent("huge"))
+        await server.whileRunning {
+            let client = testClient(transport, deadline: .seconds(10), maxBytes: 100_000)
+            let error = await loadError { () async throws(NetworkError) in
+                try await client.data(from: base.appendingPathComponent("huge"))
+            }
+            #expect(error == .responseTooLarge(limit: 100_000))
+            #expect(server.stats.bytesSent < 500_000)
         }
-        #expect(error == .responseTooLarge(limit: 100_000))
-        #expect(server.stats.bytesSent < 500_000)
     }
 
     @Test("send returns a non-2xx response instead of throwing", arguments: transports)
@@ -113,11 +115,12 @@ struct FaultMatrixTests {
         let (server, base) = try await startServer { server in
             server.route("/missing", .status(404, body: "gone"))
         }
-        defer { Task { await server.stop() } }
-        let request = HTTPRequest(url: base.appendingPathComponent("missing"))
-        let response = try await testClient(transport).send(request)
-        #expect(response.statusCode == 404)
-        #expect(String(decoding: response.body, as: UTF8.self) == "gone")
-        #expect(response.header("content-type")?.hasPrefix("text/plain") == true)
+        try await server.whileRunning {
+            let request = HTTPRequest(url: base.appendingPathComponent("missing"))
+            let response = try await testClient(transport).send(request)
+            #expect(response.statusCode == 404)
+            #expect(String(decoding: response.body, as: UTF8.self) == "gone")
+            #expect(response.header("content-type")?.hasPrefix("text/plain") == true)
+        }
     }
 }

@@ -21,27 +21,28 @@ struct PriorityTests {
                 return .bytes(Data([2]))
             }
         }
-        defer { Task { await server.stop() } }
-        let client = testClient(deadline: .seconds(10), limit: 1)
-        let holder = Task { try await client.data(from: base.appendingPathComponent("hold")) }
-        #expect(await waitUntil(timeout: .seconds(5)) { server.stats.activeRequests == 1 })
+        try await server.whileRunning {
+            let client = testClient(deadline: .seconds(10), limit: 1)
+            let holder = Task { try await client.data(from: base.appendingPathComponent("hold")) }
+            #expect(await waitUntil(timeout: .seconds(5)) { server.stats.activeRequests == 1 })
 
-        let priorities = (0..<10).map { _ in RequestPriority(.normal) }
-        let loads = (0..<10).map { index in
-            Task {
-                try await client.send(
-                    HTTPRequest(url: base.appendingPathComponent("queued/\(index)")), priority: priorities[index])
+            let priorities = (0..<10).map { _ in RequestPriority(.normal) }
+            let loads = (0..<10).map { index in
+                Task {
+                    try await client.send(
+                        HTTPRequest(url: base.appendingPathComponent("queued/\(index)")), priority: priorities[index])
+                }
             }
-        }
-        #expect(await waitUntil(timeout: .seconds(5)) { client.waitingForSlotCount == 10 })
-        priorities[9].level = .high
-        released.yield()
-        _ = try await holder.value
-        for load in loads { _ = try await load.value }
+            #expect(await waitUntil(timeout: .seconds(5)) { client.waitingForSlotCount == 10 })
+            priorities[9].level = .high
+            released.yield()
+            _ = try await holder.value
+            for load in loads { _ = try await load.value }
 
-        let served = order.withLock { $0 }
-        #expect(served.first == "/queued/9")
-        #expect(Set(served.dropFirst()) == Set((0..<9).map { "/queued/\($0)" }))
-        client.invalidate()
+            let served = order.withLock { $0 }
+            #expect(served.first == "/queued/9")
+            #expect(Set(served.dropFirst()) == Set((0..<9).map { "/queued/\($0)" }))
+            client.invalidate()
+        }
     }
 }

@@ -26,14 +26,15 @@ extension ServerAndProcessTests {
         func busyPort() async throws {
             let squatter = DemoServer(port: 0)
             let busy = try #require(try await squatter.start().port)
-            defer { Task { await squatter.stop() } }
-            let cache = GalleryProcess.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: cache) }
-            let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(busy)", "--cache-dir", cache.path, "--json"])
-            #expect(result.status == 0, "stderr: \(result.stderr)")
-            #expect(result.stderr.contains("port \(busy) is busy, so the demo server took 127.0.0.1:"))
-            #expect(!result.stderr.contains("bind(") && !result.stderr.contains("Usage") && !result.stderr.contains("errno"))
-            #expect(result.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+            try await squatter.whileRunning {
+                let cache = GalleryProcess.temporaryDirectory()
+                defer { try? FileManager.default.removeItem(at: cache) }
+                let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(busy)", "--cache-dir", cache.path, "--json"])
+                #expect(result.status == 0, "stderr: \(result.stderr)")
+                #expect(result.stderr.contains("port \(busy) is busy, so the demo server took 127.0.0.1:"))
+                #expect(!result.stderr.contains("bind(") && !result.stderr.contains("Usage") && !result.stderr.contains("errno"))
+                #expect(result.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+            }
         }
 
         @Test("at 80x24: f shows a whole picture, a failed cell says why, ? shows the keys, q restores the terminal")

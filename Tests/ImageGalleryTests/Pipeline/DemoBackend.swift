@@ -75,6 +75,20 @@ final class DemoBackend: Sendable {
         await server.stop()
         try? FileManager.default.removeItem(at: cacheDirectory)
     }
+
+    /// Runs `body`, then tears the backend down, whether `body` returned or threw.
+    func whileRunning<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        do {
+            let result = try await body()
+            await tearDown()
+            return result
+        } catch {
+            await tearDown()
+            throw error
+        }
+    }
 }
 
 /// A disk cache that cannot write: the disk is full.

@@ -64,6 +64,29 @@ public final class DemoServer: Sendable {
         await core.stop()
     }
 
+    /// Runs `body` while the server runs, then stops it, whether `body` returned or threw: the
+    /// server lives exactly as long as the test that started it, as Hummingbird's `app.test`.
+    ///
+    /// ```swift
+    /// let server = DemoServer()
+    /// let base = try await server.start()
+    /// try await server.whileRunning {
+    ///     #expect(try await client.data(from: base.appendingPathComponent("img/1.jpg")).body.count > 0)
+    /// }
+    /// ```
+    public func whileRunning<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        do {
+            let result = try await body()
+            await stop()
+            return result
+        } catch {
+            await stop()
+            throw error
+        }
+    }
+
     /// The base URL while running.
     public var baseURL: URL? { core.baseURL }
 
