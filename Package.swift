@@ -290,7 +290,7 @@ let package = Package(
         .testTarget(name: "CommandOutputTests", dependencies: ["CommandOutput"]),
         .testTarget(name: "CommandOptionsTests", dependencies: ["CommandOptions", "Networking"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "TestSupport"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Locking", "Networking", "DemoServer"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Locking", "Networking", "DemoServer", "TestSupport"]),
         .testTarget(
             name: "CachingTests",
             dependencies: ["Locking", "Caching", .product(name: "GRDB", package: "GRDB.swift")]

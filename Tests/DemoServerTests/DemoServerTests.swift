@@ -57,7 +57,7 @@ struct DemoServerTests {
         server.setFaults([.stall(afterBytes: 1_000)], for: "/big")
         let base = try await server.start()
         let load = Task { try? await fetch(base.appendingPathComponent("big")) }
-        try await waitUntil { server.stats.activeRequests == 1 }
+        #expect(await server.waitForStats { $0.activeRequests == 1 })
         let clock = ContinuousClock()
         let started = clock.now
         await server.stop()
@@ -206,7 +206,7 @@ struct DemoServerTests {
             #expect(stats.maxConcurrentRequests == 3)
             #expect(stats.connectionsAccepted == 3)
             #expect(stats.bytesSent == 3_000)
-            try await waitUntil { server.stats.activeRequests == 0 }
+            #expect(await server.waitForStats { $0.activeRequests == 0 })
             server.resetStats()
             #expect(server.stats.requestsServed == 0)
             #expect(server.stats.bytesSent == 0)
@@ -214,18 +214,6 @@ struct DemoServerTests {
     }
 }
 
-/// Polls `condition` every 5 ms for up to `timeout`.
-func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) async throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while !condition() {
-        guard clock.now < deadline else {
-            Issue.record("condition not met within \(timeout)")
-            return
-        }
-        try await Task.sleep(for: .milliseconds(5))
-    }
-}
 
 /// A TCP connection to 127.0.0.1:`port` that sends nothing: the kernel accepts it at once, the
 /// server may not have served it yet. Returns -1 when it cannot connect.

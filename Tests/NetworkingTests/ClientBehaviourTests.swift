@@ -49,7 +49,7 @@ struct ClientBehaviourTests {
             let url = base.appendingPathComponent("shared")
             let leaving = Task { () async throws(NetworkError) in try await client.data(from: url) }
             let staying = Task { () async throws(NetworkError) in try await client.data(from: url) }
-            #expect(await waitUntil { server.stats.activeRequests == 1 })
+            #expect(await server.waitForStats { $0.activeRequests == 1 })
             let clock = ContinuousClock()
             let cancelledAt = clock.now
             leaving.cancel()
@@ -77,7 +77,7 @@ struct ClientBehaviourTests {
             let client = testClient(transport, deadline: .seconds(5))
             let url = base.appendingPathComponent("slow")
             let callers = (0..<3).map { _ in Task { () async throws(NetworkError) in try await client.data(from: url) } }
-            #expect(await waitUntil { server.stats.bytesSent > 20_000 })
+            #expect(await server.waitForStats { $0.bytesSent > 20_000 })
             for caller in callers { caller.cancel() }
             for caller in callers {
                 let result = await caller.result
@@ -86,7 +86,7 @@ struct ClientBehaviourTests {
                     continue
                 }
             }
-            #expect(await waitUntil(timeout: .milliseconds(500)) { server.stats.openConnections == 0 })
+            #expect(await server.waitForStats(timeout: .milliseconds(500)) { $0.openConnections == 0 })
             #expect(server.stats.bytesSent < 300_000)
             #expect(client.inFlightTransferCount == 0)
         }
@@ -175,7 +175,7 @@ struct ClientBehaviourTests {
         return try await server.whileRunning { () async throws -> Duration? in
             let client = testClient(transport, deadline: .seconds(10))
             let load = Task { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("movie")) }
-            #expect(await waitUntil { server.stats.bytesSent >= 40_000 })
+            #expect(await server.waitForStats { $0.bytesSent >= 40_000 })
             #expect(server.stats.openConnections == 1)
 
             let clock = ContinuousClock()
@@ -183,7 +183,7 @@ struct ClientBehaviourTests {
             load.cancel()
             let result = await load.result
             let answeredAfter = clock.now - cancelledAt
-            #expect(await waitUntil(timeout: .seconds(2)) { server.stats.openConnections == 0 })
+            #expect(await server.waitForStats(timeout: .seconds(2)) { $0.openConnections == 0 })
             let closedAt = try #require(server.stats.lastConnectionClosedAt)
             guard isCancelled(result) else {
                 Issue.record("expected .cancelled, got \(result)")
@@ -204,7 +204,7 @@ struct ClientBehaviourTests {
         try await server.whileRunning {
             let client = testClient(transport, deadline: .seconds(2), limit: 1)
             let first = Task { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("img/1")) }
-            #expect(await waitUntil { server.stats.activeRequests == 1 })
+            #expect(await server.waitForStats { $0.activeRequests == 1 })
             let queued = Task { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("img/2")) }
             try await Task.sleep(for: .milliseconds(20))
             queued.cancel()

@@ -24,7 +24,7 @@ struct PriorityTests {
         try await server.whileRunning {
             let client = testClient(deadline: .seconds(10), limit: 1)
             let holder = Task { try await client.data(from: base.appendingPathComponent("hold")) }
-            #expect(await waitUntil(timeout: .seconds(5)) { server.stats.activeRequests == 1 })
+            #expect(await server.waitForStats(timeout: .seconds(5)) { $0.activeRequests == 1 })
 
             let priorities = (0..<10).map { _ in RequestPriority(.normal) }
             let loads = (0..<10).map { index in

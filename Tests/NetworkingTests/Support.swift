@@ -1,3 +1,4 @@
+import TestSupport
 import DemoServer
 import Foundation
 import Networking
@@ -31,17 +32,6 @@ func testClient(
     )
 }
 
-/// Polls `condition` every 2 ms for up to `timeout`; true if it became true.
-@discardableResult
-func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeout
-    while !condition() {
-        guard clock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return true
-}
 
 /// The error a load threw, or nil when it succeeded.
 func loadError(_ body: () async throws(NetworkError) -> HTTPResponse) async -> NetworkError? {

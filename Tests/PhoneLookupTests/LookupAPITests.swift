@@ -1,6 +1,7 @@
 import ErrorReporting
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import PhoneLookup
 
@@ -36,7 +37,7 @@ struct LookupAPITests {
     func callbackOnce() async {
         let received = Received()
         _ = OfflineLookup(engine: Fixtures.engine, language: .english).lookUp(number, completion: received.completion)
-        #expect(await eventually { received.calls.count == 1 })
+        #expect(await waitUntil { received.calls.count == 1 })
         try? await Task.sleep(for: .milliseconds(20))
         #expect(received.calls.count == 1)
         #expect(received.calls[0].0?.isEmpty == false)
@@ -48,7 +49,7 @@ struct LookupAPITests {
         let received = Received()
         let log = DeliveryLog()
         _ = ExactlyOnceLookup(MisbehavingLookup(), log: log).lookUp(number, completion: received.completion)
-        #expect(await eventually { log.delivered + log.dropped == 3 })
+        #expect(await waitUntil { log.delivered + log.dropped == 3 })
         #expect(received.calls.count == 1)
         #expect(received.calls[0].0 == ["first"])
         #expect(log.dropped == 2)
@@ -100,7 +101,7 @@ struct LookupAPITests {
     func deadline() async {
         let received = Received()
         _ = ExactlyOnceLookup(SilentLookup(), deadline: .milliseconds(30)).lookUp(number, completion: received.completion)
-        #expect(await eventually { received.calls.count == 1 })
+        #expect(await waitUntil { received.calls.count == 1 })
         #expect(received.calls[0].1 as? LookupError == .timedOut(after: .milliseconds(30)))
     }
 
@@ -109,7 +110,8 @@ struct LookupAPITests {
         let backend = ScriptedLookup()
         let number = self.number
         let task = Task { try await backend.lookUp(number) }
-        #expect(await eventually { backend.count == 1 })
+        await backend.waitForCalls(1)
+        #expect(backend.count == 1)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(backend.cancelledCount == 1)
@@ -121,7 +123,8 @@ struct LookupAPITests {
         let backend = ScriptedLookup()
         let number = self.number
         let task = Task { try await backend.lookUp(number) }
-        #expect(await eventually { backend.count == 1 })
+        await backend.waitForCalls(1)
+        #expect(backend.count == 1)
         backend.answer(error: LookupError.invalidNumber(message: "nope"))
         await #expect(throws: LookupError.invalidNumber(message: "nope")) { try await task.value }
     }

@@ -117,7 +117,7 @@ struct RemoteLookupTests {
             let received = Received()
             let request = ExactlyOnceLookup(RemoteLookup(baseURL: base, client: client))
                 .lookUp(number, completion: received.completion)
-            #expect(await eventually { server.stats.activeRequests == 1 })
+            #expect(await server.waitForStats { $0.activeRequests == 1 })
             request.cancel()
             try await Task.sleep(for: .milliseconds(100))
             #expect(received.calls.isEmpty)

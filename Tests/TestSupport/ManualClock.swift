@@ -1,4 +1,5 @@
 import Locking
+import Testing
 
 /// A clock that moves only when a test says so: sleepers wake when ``advance(by:)`` passes their
 /// deadline, so timers, backoffs and animation frames are driven, never waited for.
@@ -31,12 +32,12 @@ public final class ManualClock: Clock, Sendable {
         var sleepers: [Sleeper] = []
         var nextID = 0
         var cancelled: Set<Int> = []
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [(count: Int, wait: OnceWait)] = []
 
         /// The watchers whose count of sleepers is reached, taken out of the list.
-        mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+        mutating func satisfiedWatchers() -> [OnceWait] {
             let count = sleepers.count
-            let ready = watchers.filter { $0.count <= count }.map(\.continuation)
+            let ready = watchers.filter { $0.count <= count }.map(\.wait)
             watchers.removeAll { $0.count <= count }
             return ready
         }
@@ -59,13 +60,13 @@ public final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (resumeNow, ready) = timeline.withLock { timeline -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+                let (resumeNow, ready) = timeline.withLock { timeline -> (Result<Void, any Error>?, [OnceWait]) in
                     if timeline.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
                     if deadline <= timeline.now { return (.success(()), []) }
                     timeline.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return (nil, timeline.satisfiedWatchers())
                 }
-                for watcher in ready { watcher.resume() }
+                for watcher in ready { watcher.end(true) }
                 if let resumeNow { continuation.resume(with: resumeNow) }
             }
         } onCancel: {
@@ -81,15 +82,18 @@ public final class ManualClock: Clock, Sendable {
     }
 
     /// Returns once at least `count` sleepers wait for the clock: the moment to advance it.
-    public func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    /// Records a failure if none comes before the test's deadline.
+    public func waitForSleepers(_ count: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let arrived = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let wait = OnceWait(continuation)
             let ready = timeline.withLock { timeline -> Bool in
                 if timeline.sleepers.count >= count { return true }
-                timeline.watchers.append((count, continuation))
+                timeline.watchers.append((count, wait))
                 return false
             }
-            if ready { continuation.resume() }
+            if ready { wait.end(true) } else { wait.guardDeadline(.testDeadline) }
         }
+        if !arrived { Issue.record("no \(count) sleeper(s) came to the clock", sourceLocation: sourceLocation) }
     }
 
     /// Moves the clock on by `duration` and wakes, in deadline order, every sleeper now due.

@@ -1,8 +1,10 @@
 import Locking
+import Testing
 
 /// The one way tests wait for something a mock or a server does: the mock calls ``changed()``
 /// whenever its books change, and a test waits until a condition over them holds, woken by those
-/// calls. No polling and no sleep: if the condition never comes true, the test's time limit ends it.
+/// calls. No polling and no sleep: if the condition never comes true, the wait records a failure
+/// at its deadline instead of hanging the run.
 ///
 /// ```swift
 /// let signal = Signal()
@@ -13,7 +15,7 @@ import Locking
 public final class Signal: Sendable {
     private struct Waiter {
         let condition: @Sendable () -> Bool
-        let continuation: CheckedContinuation<Void, Never>
+        let wait: OnceWait
     }
 
     private let waiters = LockedValue<[Waiter]>([])
@@ -27,19 +29,27 @@ public final class Signal: Sendable {
             waiters.removeAll { $0.condition() }
             return ready
         }
-        for waiter in ready { waiter.continuation.resume() }
+        for waiter in ready { waiter.wait.end(true) }
     }
 
     /// Returns once `condition` holds: at once if it already does, else at the first
-    /// ``changed()`` after which it does.
-    public func wait(until condition: @escaping @Sendable () -> Bool) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let holds = waiters.withLock { waiters -> Bool in
+    /// ``changed()`` after which it does. Records a failure (and returns false) if `timeout`
+    /// passes first.
+    @discardableResult
+    public func wait(
+        timeout: Duration = .testDeadline, sourceLocation: SourceLocation = #_sourceLocation,
+        until condition: @escaping @Sendable () -> Bool
+    ) async -> Bool {
+        let holds = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let wait = OnceWait(continuation)
+            let holdsNow = waiters.withLock { waiters -> Bool in
                 if condition() { return true }
-                waiters.append(Waiter(condition: condition, continuation: continuation))
+                waiters.append(Waiter(condition: condition, wait: wait))
                 return false
             }
-            if holds { continuation.resume() }
+            if holdsNow { wait.end(true) } else { wait.guardDeadline(timeout) }
         }
+        if !holds { Issue.record("waited \(timeout) for a condition that never held", sourceLocation: sourceLocation) }
+        return holds
     }
 }

@@ -33,7 +33,7 @@ where R.Action == Interpreter.Action, R.Effect == Interpreter.Effect, R.State: E
     private var received: [(action: R.Action, state: R.State)] = []
     private var sending = false
     private var sent: R.State?
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var waiters: [OnceWait] = []
 
     public init(_ store: Store<R, Interpreter>, exhaustive: Bool = true) {
         self.store = store
@@ -120,10 +120,17 @@ where R.Action == Interpreter.Action, R.Effect == Interpreter.Effect, R.State: E
         state = actual
     }
 
+    /// The next action an effect sent; nil once no effect is left to send one, or when nothing
+    /// happens in the store before the test's deadline (a run stuck for ever).
     private func nextReceived() async -> (action: R.Action, state: R.State)? {
         while received.isEmpty {
             guard store.runningCount > 0 else { return nil }
-            await withCheckedContinuation { waiters.append($0) }
+            let somethingHappened = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let wait = OnceWait(continuation)
+                waiters.append(wait)
+                wait.guardDeadline(.testDeadline)
+            }
+            guard somethingHappened else { return nil }
         }
         return received.removeFirst()
     }
@@ -141,6 +148,6 @@ where R.Action == Interpreter.Action, R.Effect == Interpreter.Effect, R.State: E
         }
         let waiting = waiters
         waiters = []
-        for waiter in waiting { waiter.resume() }
+        for waiter in waiting { waiter.end(true) }
     }
 }

@@ -106,14 +106,14 @@ extension ServerAndProcessTests {
                 backend.server.setFaults([.throttle(bytesPerSecond: 4000)], for: "/img/1.jpg")
                 let stack = try backend.makeLoader()
                 let task = Task { try await stack.loader.load(backend.url(1), targetSize: cell) }
-                try await waitUntil { backend.server.stats.bytesSent > 1000 && backend.server.stats.openConnections == 1 }
+                #expect(await backend.server.waitForStats { $0.bytesSent > 1000 && $0.openConnections == 1 })
                 task.cancel()
                 let clock = ContinuousClock()
                 let start = clock.now
                 let result = await task.result
                 #expect(clock.now - start < .seconds(1))
                 #expect(throws: (any Error).self) { try result.get() }
-                try await waitUntil { backend.server.stats.openConnections == 0 }
+                #expect(await backend.server.waitForStats { $0.openConnections == 0 })
             }
         }
 
@@ -151,15 +151,6 @@ extension ServerAndProcessTests {
             }
         }
 
-        /// Polls `condition` every 10 ms for up to 10 s (network tests only).
-        func waitUntil(_ condition: @Sendable () -> Bool) async throws {
-            let clock = ContinuousClock()
-            let deadline = clock.now + .seconds(10)
-            while !condition() {
-                try #require(clock.now < deadline, "condition not met within 10 s")
-                try await Task.sleep(for: .milliseconds(10))
-            }
-        }
     }
 }
 

@@ -84,12 +84,3 @@ struct Offline: Error, UserFacingErrorConvertible {
     }
 }
 
-/// Waits (briefly) until `condition` holds, letting main-actor work run in between.
-@MainActor
-func eventually(_ condition: @MainActor () -> Bool) async -> Bool {
-    for _ in 0..<500 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return condition()
-}

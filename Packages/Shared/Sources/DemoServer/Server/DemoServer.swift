@@ -126,9 +126,22 @@ public final class DemoServer: Sendable {
     /// What the server saw so far.
     public var stats: Stats { core.state.withLock { $0.stats } }
 
+    /// Returns once `condition` holds for ``stats``: at once if it already does, else as soon as a
+    /// change makes it hold (no polling). False if `timeout` passes first, so a test that waits
+    /// for something that never happens fails instead of hanging.
+    ///
+    /// ```swift
+    /// #expect(await server.waitForStats { $0.activeRequests == 1 })
+    /// ```
+    public func waitForStats(
+        timeout: Duration = .seconds(20), _ condition: @escaping @Sendable (Stats) -> Bool
+    ) async -> Bool {
+        await core.waitForStats(timeout: timeout, condition)
+    }
+
     /// Zeroes the counters (open connections and active requests keep their true values).
     public func resetStats() {
-        core.state.withLock { state in
+        core.update { state in
             var fresh = Stats()
             fresh.openConnections = state.stats.openConnections
             fresh.activeRequests = state.stats.activeRequests
@@ -150,12 +163,53 @@ final class ServerCore: Sendable {
     struct State {
         var routes = RouteTable()
         var latency: Duration
-        var stats = DemoServer.Stats()
+        var stats = DemoServer.Stats() {
+            didSet { statsChanged = true }
+        }
+        /// Set by every change of ``stats``; ``ServerCore/update(_:)`` wakes the watchers then.
+        var statsChanged = false
+        var statsWatchers: [StatsWatcher] = []
         var channels: [ObjectIdentifier: any Channel] = [:]
         var lifecycle = Lifecycle.idle
     }
 
     let state: LockedValue<State>
+
+    /// Changes the state, then wakes every stats watcher whose condition now holds.
+    @discardableResult
+    func update<T>(_ change: (inout State) -> T) -> T {
+        let (result, ready) = state.withLock { state -> (T, [StatsWatcher]) in
+            state.statsChanged = false
+            let result = change(&state)
+            guard state.statsChanged, !state.statsWatchers.isEmpty else { return (result, []) }
+            let stats = state.stats
+            let ready = state.statsWatchers.filter { $0.condition(stats) }
+            state.statsWatchers.removeAll { watcher in ready.contains { $0 === watcher } }
+            return (result, ready)
+        }
+        for watcher in ready { watcher.end(true) }
+        return result
+    }
+
+    /// Returns once `condition` holds for the stats, or false after `timeout`.
+    func waitForStats(timeout: Duration, _ condition: @escaping @Sendable (DemoServer.Stats) -> Bool) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let watcher = StatsWatcher(condition: condition, continuation: continuation)
+            let holds = state.withLock { state -> Bool in
+                if condition(state.stats) { return true }
+                state.statsWatchers.append(watcher)
+                return false
+            }
+            if holds { return watcher.end(true) }
+            let deadline = Task { [weak self, weak watcher] in
+                guard (try? await Task.sleep(for: timeout)) != nil, let watcher else { return }
+                self?.state.withLock { state in state.statsWatchers.removeAll { $0 === watcher } }
+                watcher.end(false)
+            }
+            watcher.onEnd { deadline.cancel() }
+        }
+    }
+
     /// Serialises start and stop so that concurrent calls see a consistent lifecycle.
     private let lifecycleLock = AsyncLock()
 
@@ -250,14 +304,14 @@ final class ServerCore: Sendable {
     // MARK: - Bookkeeping
 
     func connectionOpened() {
-        state.withLock { state in
+        update { state in
             state.stats.connectionsAccepted += 1
             state.stats.openConnections += 1
         }
     }
 
     func connectionClosed() {
-        state.withLock { state in
+        update { state in
             state.stats.openConnections -= 1
             state.stats.connectionsClosed += 1
             state.stats.lastConnectionClosedAt = ContinuousClock.now
@@ -279,7 +333,7 @@ final class ServerCore: Sendable {
     }
 
     func requestStarted(path: String) -> (RouteTable.Handler?, [DemoFault], Duration) {
-        state.withLock { state in
+        update { state in
             state.stats.requestsServed += 1
             state.stats.requestsByPath[path, default: 0] += 1
             state.stats.activeRequests += 1
@@ -289,7 +343,7 @@ final class ServerCore: Sendable {
     }
 
     func answered(_ outcome: HTTPSemantics.Outcome) {
-        state.withLock { state in
+        update { state in
             if outcome.wasConditional { state.stats.conditionalRequests += 1 }
             if outcome.notModified { state.stats.notModifiedResponses += 1 }
             if outcome.askedForRange { state.stats.rangeRequests += 1 }
@@ -298,11 +352,11 @@ final class ServerCore: Sendable {
     }
 
     func requestEnded() {
-        state.withLock { $0.stats.activeRequests -= 1 }
+        update { $0.stats.activeRequests -= 1 }
     }
 
     func sent(_ count: Int, path: String) {
-        state.withLock { state in
+        update { state in
             state.stats.bytesSent += count
             state.stats.bytesSentByPath[path, default: 0] += count
         }
@@ -316,4 +370,35 @@ private struct ConnectionCounter: AvailableConnectionsDelegate {
     mutating func connectionOpened() { core.connectionOpened() }
     mutating func connectionClosed() { core.connectionClosed() }
     func isAcceptingNewConnections() -> Bool { true }
+}
+
+/// A wait for the server's stats to reach a condition; ends exactly once.
+final class StatsWatcher: Sendable {
+    let condition: @Sendable (DemoServer.Stats) -> Bool
+    private let ending: LockedValue<(continuation: CheckedContinuation<Bool, Never>?, onEnd: (@Sendable () -> Void)?)>
+
+    init(condition: @escaping @Sendable (DemoServer.Stats) -> Bool, continuation: CheckedContinuation<Bool, Never>) {
+        self.condition = condition
+        ending = LockedValue((continuation, nil))
+    }
+
+    /// Runs `action` when the wait ends (at once if it has).
+    func onEnd(_ action: @escaping @Sendable () -> Void) {
+        let ended = ending.withLock { ending -> Bool in
+            guard ending.continuation != nil else { return true }
+            ending.onEnd = action
+            return false
+        }
+        if ended { action() }
+    }
+
+    /// Ends the wait with `value`; later calls do nothing.
+    func end(_ value: Bool) {
+        let (continuation, onEnd) = ending.withLock { ending in
+            defer { ending = (nil, nil) }
+            return ending
+        }
+        onEnd?()
+        continuation?.resume(returning: value)
+    }
 }
