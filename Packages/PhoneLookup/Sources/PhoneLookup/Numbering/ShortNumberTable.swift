@@ -41,7 +41,9 @@ final class ShortNumberTable: Sendable {
     }
 
     private let file: URL?
-    private let regions = LockedValue<[String: Region]?>(nil)
+    /// Each region's lines, split once; a region's patterns are compiled when first asked for.
+    private let lines = LockedValue<[String: [[String]]]?>(nil)
+    private let compiled = LockedValue<[String: Region?]>([:])
 
     /// The table in `file` (`shortnumbers.tsv`), read when first asked; nil: no short numbers.
     init(file: URL?) {
@@ -53,42 +55,54 @@ final class ShortNumberTable: Sendable {
     /// - Parameter dialled: every digit typed, which libphonenumber's emergency check reads
     ///   rather than the national number the parser kept.
     func shortNumber(_ national: Digits, dialled: Digits, in region: String) -> ShortNumber? {
-        guard let data = table()[region.uppercased()], data.isValid(national) else { return nil }
+        guard let data = self.region(region), data.isValid(national) else { return nil }
         return ShortNumber(region: region.uppercased(), isEmergency: data.isEmergency(dialled), cost: data.cost(national))
     }
 
     /// The region data of `region`, if the table has any.
-    func region(_ region: String) -> Region? { table()[region.uppercased()] }
+    func region(_ region: String) -> Region? {
+        let key = region.uppercased()
+        if let known = compiled.withLock({ $0[key] }) { return known }
+        let made = regionLines()[key].map(Self.compile)
+        compiled.withLock { $0[key] = .some(made) }
+        return made
+    }
 
-    private func table() -> [String: Region] {
-        if let loaded = regions.withLock({ $0 }) { return loaded }
+    private func regionLines() -> [String: [[String]]] {
+        if let loaded = lines.withLock({ $0 }) { return loaded }
         let text = file.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
-        let loaded = Self.parse(text)
-        regions.withLock { $0 = loaded }
+        let loaded = Self.split(text)
+        lines.withLock { $0 = loaded }
         return loaded
     }
 
-    /// `S region general lengths` lines, each followed by `D type pattern lengths` lines. The
-    /// shipped file is checked by the tests; a pattern the matcher cannot read drops its type.
-    static func parse(_ text: String) -> [String: Region] {
-        var result: [String: Region] = [:]
-        var current: (id: String, general: DigitPattern?, lengths: [Int], types: [String: (DigitPattern, [Int])])?
-        func finish() {
-            guard let current else { return }
-            result[current.id] = Region(general: current.general, generalLengths: current.lengths,
-                                        types: current.types.mapValues { (pattern: $0.0, lengths: $0.1) })
-        }
+    /// `S region general lengths` lines, each followed by `D type pattern lengths` lines, by region.
+    static func split(_ text: String) -> [String: [[String]]] {
+        var result: [String: [[String]]] = [:]
+        var current: String?
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields[0] == "S", fields.count > 2 { current = fields[1] }
+            if let current { result[current, default: []].append(fields) }
+        }
+        return result
+    }
+
+    /// One region's lines compiled. The shipped file is checked by the tests; a pattern the
+    /// matcher cannot read drops its type.
+    static func compile(_ lines: [[String]]) -> Region {
+        var general: DigitPattern?
+        var generalLengths: [Int] = []
+        var types: [String: (pattern: DigitPattern, lengths: [Int])] = [:]
+        for fields in lines {
             let lengths = fields.count > 3 ? fields[3].split(separator: ",").compactMap { Int($0) } : []
-            if fields[0] == "S", fields.count > 2 {
-                finish()
-                current = (fields[1], try? DigitPattern(fields[2]), lengths, [:])
+            if fields[0] == "S" {
+                general = try? DigitPattern(fields[2])
+                generalLengths = lengths
             } else if fields[0] == "D", fields.count > 2, let pattern = try? DigitPattern(fields[2]) {
-                current?.types[fields[1]] = (pattern, lengths)
+                types[fields[1]] = (pattern, lengths)
             }
         }
-        finish()
-        return result
+        return Region(general: general, generalLengths: generalLengths, types: types)
     }
 }
