@@ -40,6 +40,9 @@ public enum FeedAction: Sendable, Equatable {
     case refresh
     /// The selection moved to `index`.
     case select(index: Int)
+    /// The person moved the selection to `index` (a key, the wheel, a click): the model keeps it
+    /// in range and scrolls the viewport so that it shows whole.
+    case moveSelection(to: Int)
     /// The viewport now shows photos up to `lastVisibleIndex`.
     case viewed(lastVisibleIndex: Int)
     /// A page arrived for `request`, at `date`.

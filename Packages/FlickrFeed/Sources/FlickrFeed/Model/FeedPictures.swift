@@ -7,16 +7,34 @@ import Networking
 /// and the pixel size of one cell's picture. The screen measures it; the model plans loads from it.
 public struct FeedViewport: Sendable, Hashable {
     public var topRow: Int
+    /// Photo rows with at least one line on screen, the cut one included.
     public var visibleRows: Int
+    /// Photo rows shown whole: the selection is kept among them.
+    public var wholeRows: Int
     public var columns: Int
     /// The box a thumbnail is fitted into.
     public var thumbnailSize: PixelSize
 
-    public init(topRow: Int, visibleRows: Int, columns: Int, thumbnailSize: PixelSize) {
+    public init(topRow: Int, visibleRows: Int, columns: Int, thumbnailSize: PixelSize, wholeRows: Int? = nil) {
         self.topRow = max(0, topRow)
         self.visibleRows = max(1, visibleRows)
+        self.wholeRows = max(1, min(wholeRows ?? visibleRows, max(1, visibleRows)))
         self.columns = max(1, columns)
         self.thumbnailSize = thumbnailSize
+    }
+
+    /// The largest first row for `count` photos: the last photo row sits whole at the bottom.
+    func maximumTopRow(for count: Int) -> Int {
+        max(0, (count + columns - 1) / columns - wholeRows)
+    }
+
+    /// The first row that shows photo `index` whole, moving as little as possible from here.
+    func topRow(showing index: Int, count: Int) -> Int {
+        let row = index / columns
+        var first = topRow
+        if row < first { first = row }
+        if row >= first + wholeRows { first = row - wholeRows + 1 }
+        return max(0, min(first, maximumTopRow(for: count)))
     }
 
     /// The last photo index the viewport shows (may pass the end of the feed).

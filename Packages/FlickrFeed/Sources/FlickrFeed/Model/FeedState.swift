@@ -170,9 +170,7 @@ public struct FeedState: Sendable, Equatable {
         case .thumbnailLoaded, .largeLoaded, .largeProgress, .opened, .closed, .toggleHelp:
             return []
         case .viewportChanged(let viewport):
-            self.viewport = viewport
-            topRow = viewport.topRow
-            lastVisibleIndex = clamped(viewport.lastVisibleIndex)
+            show(viewport)
             return requestMoreIfNear()
         case .launched(let saved):
             return launch(showing: saved)
@@ -181,11 +179,24 @@ public struct FeedState: Sendable, Equatable {
         case .select(let index):
             selection = clamped(index)
             return requestMoreIfNear()
+        case .moveSelection(let index):
+            selection = clamped(index)
+            if var moved = viewport {
+                moved.topRow = moved.topRow(showing: selection, count: photos.count)
+                show(moved)
+            }
+            return requestMoreIfNear()
         case .viewed(let index):
             lastVisibleIndex = clamped(index)
             return requestMoreIfNear()
         case .pageArrived(let request, let page, let date):
-            return arrived(page, for: request, at: date)
+            let effects = arrived(page, for: request, at: date)
+            // Fewer photos than before (a refresh): the first row stays in range.
+            if var shown = viewport, shown.topRow > shown.maximumTopRow(for: photos.count) {
+                shown.topRow = shown.maximumTopRow(for: photos.count)
+                show(shown)
+            }
+            return effects
         case .pageFailed(let request, let error):
             return failed(request, error)
         case .retryDue(let token):
@@ -201,6 +212,13 @@ public struct FeedState: Sendable, Equatable {
             notSaved = error.userFacingError
             return []
         }
+    }
+
+    /// The screen shows `viewport` now.
+    private mutating func show(_ viewport: FeedViewport) {
+        self.viewport = viewport
+        topRow = viewport.topRow
+        lastVisibleIndex = clamped(viewport.lastVisibleIndex)
     }
 
     private mutating func launch(showing saved: SavedPage?) -> [FeedEffect] {

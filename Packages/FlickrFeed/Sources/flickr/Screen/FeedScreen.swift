@@ -132,12 +132,8 @@ final class FeedScreen: TerminalScreen {
     private var grid: GridView { layout.grid(selection: store.state.selection, topRow: store.state.topRow) }
 
     private func select(_ index: Int) {
-        let count = store.state.photos.count
-        guard count > 0 else { return }
-        var grid = self.grid
-        grid.select(index, itemCount: count, height: layout.gridRect.height)
-        store.send(.select(index: grid.selection))
-        reportViewport(topRow: grid.offsetRow)
+        guard !store.state.photos.isEmpty else { return }
+        store.send(.moveSelection(to: index))
     }
 
     /// Tells the model which rows show (the cut one too), at which picture size, with the first
@@ -147,19 +143,13 @@ final class FeedScreen: TerminalScreen {
         let clamped = min(max(0, topRow), layout.maximumTopRow(for: store.state.photos.count))
         let viewport = FeedViewport(
             topRow: clamped, visibleRows: layout.partlyVisibleRows, columns: layout.columns,
-            thumbnailSize: layout.thumbnailSize)
+            thumbnailSize: layout.thumbnailSize, wholeRows: layout.visibleRows)
         guard viewport != store.state.viewport else { return }
         store.send(.viewportChanged(viewport))
     }
 
+    /// The observer: redraws, and sends nothing (the model keeps the first row in range itself).
     private func feedChanged() {
-        let state = store.state
-        // Fewer photos than before (a refresh): keep the first row in range.
-        if let viewport = state.viewport,
-            viewport.topRow > layout.maximumTopRow(for: state.photos.count)
-        {
-            reportViewport(topRow: viewport.topRow)
-        }
         context?.requestRender()
     }
 
