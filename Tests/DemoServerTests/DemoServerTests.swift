@@ -124,7 +124,7 @@ struct DemoServerTests {
         server.route("/a", .text("fine"))
         server.setFaults([.status(503)], for: "/a", times: 2)
         let base = try await server.start()
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let url = base.appendingPathComponent("a")
             #expect(try await fetch(url).1.statusCode == 503)
             #expect(try await fetch(url).1.statusCode == 503)
@@ -167,7 +167,7 @@ struct DemoServerTests {
         server.route("/big", .bytes(Data(count: 200_000)))
         server.setFaults([.drop(afterBytes: 50_000)], for: "/big")
         let base = try await server.start()
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             await #expect(throws: (any Error).self) { try await fetch(base.appendingPathComponent("big")) }
             #expect(server.stats.bytesSent == 50_000)
         }

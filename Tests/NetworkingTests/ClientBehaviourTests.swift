@@ -73,7 +73,7 @@ struct ClientBehaviourTests {
             server.route("/slow", .bytes(Data(count: 1_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 200_000)], for: "/slow")
         }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let client = testClient(transport, deadline: .seconds(5))
             let url = base.appendingPathComponent("slow")
             let callers = (0..<3).map { _ in Task { () async throws(NetworkError) in try await client.data(from: url) } }
@@ -235,7 +235,7 @@ struct ClientBehaviourTests {
     @Test("an invalidated client refuses further loads", arguments: transports)
     func invalidate(transport: HTTPClient.Transport) async throws {
         let (server, base) = try await startServer { $0.route("/x", .text("x")) }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let client = testClient(transport)
             client.invalidate()
             let error = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("x")) }

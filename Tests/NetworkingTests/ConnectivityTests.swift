@@ -2,6 +2,7 @@ import DemoServer
 import Foundation
 import Networking
 import Locking
+import TestSupport
 import Testing
 
 @Suite("Connectivity")
@@ -36,7 +37,7 @@ struct ConnectivityTests {
             server.route("/slow", .text("slow"))
             server.setFaults([.delayHeaders(.seconds(2))], for: "/slow")
         }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let connectivity = Connectivity(initiallyOnline: false)
             let client = testClient(transport, connectivity: connectivity)
             _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("slow")) }

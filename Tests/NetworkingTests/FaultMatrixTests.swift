@@ -100,7 +100,7 @@ struct FaultMatrixTests {
             server.route("/huge", .bytes(Data(count: 5_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 1_000_000)], for: "/huge")
         }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let client = testClient(transport, deadline: .seconds(10), maxBytes: 100_000)
             let error = await loadError { () async throws(NetworkError) in
                 try await client.data(from: base.appendingPathComponent("huge"))

@@ -2,6 +2,7 @@ import DemoServer
 import Foundation
 import Locking
 import Networking
+import TestSupport
 import Testing
 
 @Suite("Load priority")

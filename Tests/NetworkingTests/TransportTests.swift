@@ -18,7 +18,7 @@ struct TransportTests {
         let bomb = HostileText.gzipZeros(count: 4_000_000)
         #expect(bomb.count < 100_000)
         let (server, base) = try await startServer { $0.route("/bomb", Self.gzipped(bomb)) }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let client = testClient(transport, deadline: .seconds(5), maxBytes: 100_000)
             let clock = ContinuousClock()
             let started = clock.now
@@ -45,7 +45,7 @@ struct TransportTests {
             server.route("/slow", Self.gzipped(HostileText.gzipZeros(count: 4_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 2_000)], for: "/slow")
         }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let client = testClient(transport, deadline: .milliseconds(300))
             let error = await loadError { () async throws(NetworkError) in
                 try await client.data(from: base.appendingPathComponent("slow"))
@@ -72,7 +72,7 @@ struct TransportTests {
         let (server, base) = try await startServer { server in
             server.route("/away", DemoResponse(status: 302, headers: ["Location": "file:///etc/hostname"]))
         }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let error = await loadError { () async throws(NetworkError) in
                 try await testClient(transport).data(from: base.appendingPathComponent("away"))
             }
@@ -93,7 +93,7 @@ struct TransportTests {
         let (server, base) = try await startServer { server in
             server.route("/loop", DemoResponse(status: 302, headers: ["Location": "/loop"]))
         }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let error = await loadError { () async throws(NetworkError) in
                 try await testClient(transport, maxRedirects: 3).data(from: base.appendingPathComponent("loop"))
             }
@@ -106,7 +106,7 @@ struct TransportTests {
     @Test("libcurl's engine starts at a client's first load, not with the client; invalidated first, it never starts")
     func curlStartsAtFirstLoad() async throws {
         let (server, base) = try await startServer { $0.route("/data.txt", .text("here")) }
-        await server.whileRunning {
+        try await server.whileRunning { () async throws in
             let client = testClient(.curl)
             #expect(!client.transportIsStarted, "a process that never loads never loads libcurl")
             #expect(try await client.data(from: base.appendingPathComponent("data.txt")).body == Data("here".utf8))

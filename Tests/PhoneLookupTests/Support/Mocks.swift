@@ -3,6 +3,7 @@ import Foundation
 import Locking
 import PhoneLookup
 import TestSupport
+import Testing
 
 /// A backend scripted per test: answers when the test says so, and can misbehave on purpose.
 final class ScriptedLookup: PhoneLookupAPI {

@@ -374,12 +374,17 @@ private struct ConnectionCounter: AvailableConnectionsDelegate {
 
 /// A wait for the server's stats to reach a condition; ends exactly once.
 final class StatsWatcher: Sendable {
+    private struct Ending {
+        var continuation: CheckedContinuation<Bool, Never>?
+        var onEnd: (@Sendable () -> Void)?
+    }
+
     let condition: @Sendable (DemoServer.Stats) -> Bool
-    private let ending: LockedValue<(continuation: CheckedContinuation<Bool, Never>?, onEnd: (@Sendable () -> Void)?)>
+    private let ending: LockedValue<Ending>
 
     init(condition: @escaping @Sendable (DemoServer.Stats) -> Bool, continuation: CheckedContinuation<Bool, Never>) {
         self.condition = condition
-        ending = LockedValue((continuation, nil))
+        ending = LockedValue(Ending(continuation: continuation))
     }
 
     /// Runs `action` when the wait ends (at once if it has).
@@ -394,11 +399,12 @@ final class StatsWatcher: Sendable {
 
     /// Ends the wait with `value`; later calls do nothing.
     func end(_ value: Bool) {
-        let (continuation, onEnd) = ending.withLock { ending in
-            defer { ending = (nil, nil) }
-            return ending
+        let taken = ending.withLock { ending -> Ending in
+            let taken = ending
+            ending = Ending()
+            return taken
         }
-        onEnd?()
-        continuation?.resume(returning: value)
+        taken.onEnd?()
+        taken.continuation?.resume(returning: value)
     }
 }
