@@ -43,7 +43,7 @@ struct PlainReportTests {
     func failedJSON(kind: FailureKind, code: String, message: String) {
         let report = PlainReport(format: .json, language: .english)
         let item = GalleryItemReport(index: 3, url: url, outcome: .failure(Fixture.failure(kind)), duration: .zero)
-        #expect(report.line(for: item) == #"{"event":"item","index":3,"url":"http://127.0.0.1:8089/img/1.jpg","state":"failed","error":""# + code + #"","message":""# + message + #""}"#)
+        #expect(report.line(for: item) == #"{"event":"item","index":3,"url":"http://127.0.0.1:8089/img/1.jpg","state":"failed","error":""# + code + #"","reason":""# + message + #""}"#)
     }
 
     @Test("the summary line, in the reader's language")

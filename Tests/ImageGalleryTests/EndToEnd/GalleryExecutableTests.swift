@@ -49,7 +49,7 @@ extension ServerAndProcessTests {
             })
             #expect(errors == [2: "unavailable", 4: "timeout", 5: "dropped", 6: "invalidImage"])
             let timeout = items.first { $0["index"] as? Int == 4 }
-            #expect(timeout?["message"] as? String == "Took too long / the server is not responding")
+            #expect(timeout?["reason"] as? String == "Took too long / the server is not responding")
             #expect(result.lines.last == #"{"event":"summary","loaded":2,"failed":4,"offline":false}"#)
         }
 
@@ -64,7 +64,7 @@ extension ServerAndProcessTests {
             ])
             #expect(result.status == 2)
             #expect(result.lines.last == #"{"event":"summary","loaded":0,"failed":6,"offline":true}"#)
-            #expect(result.stdout.contains(#""error":"offline","message":"Нет соединения с Интернетом""#))
+            #expect(result.stdout.contains(#""error":"offline","reason":"Нет соединения с Интернетом""#))
         }
 
         @Test("an offline cache that cannot be created is reported, and the pictures still load")

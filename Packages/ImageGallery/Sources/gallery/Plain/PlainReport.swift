@@ -34,8 +34,9 @@ struct PlainReport: Sendable {
         case (.json, .failure(let failure)):
             return Self.object([
                 ("event", .string("item")), ("index", .int(report.index)), ("url", .string(url)),
+                // The error shape of every command's --json: a stable code and the reason a person reads.
                 ("state", .string("failed")), ("error", .string(failure.code)),
-                ("message", .string(failure.cellMessage.text(in: language))),
+                ("reason", .string(failure.cellMessage.text(in: language))),
             ])
         case (.text, .success(let picture)):
             let saved = picture.storeError.map { _ in "  (\(GalleryPhrases.notSavedOffline.text(in: language)))" } ?? ""
