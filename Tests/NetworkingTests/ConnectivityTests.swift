@@ -73,13 +73,18 @@ struct ConnectivityTests {
             calls.withLock { $0 += 1 }
             return true
         })
-        connectivity.startProbing(interval: .milliseconds(5))
+        let clock = ManualClock()
+        connectivity.startProbing(interval: .seconds(1), maxInterval: .seconds(8), sleep: { try await clock.sleep(for: $0) })
         defer { connectivity.stopProbing() }
-        try await Task.sleep(for: .milliseconds(60))
-        #expect(calls.withLock { $0 } == 0)
+        // Online, the loop waits for the news that the network went, not for the clock.
+        clock.advance(by: .seconds(60))
         connectivity.record(reachable: false)
+        // The first wait for a probe comes only now, and nothing was probed before it.
+        await clock.waitForSleepers()
+        #expect(calls.withLock { $0 } == 0)
+        clock.advance(by: .seconds(1))
         #expect(await waitUntil { connectivity.isOnline })
-        #expect(calls.withLock { $0 } >= 1)
+        #expect(calls.withLock { $0 } == 1)
     }
 }
 

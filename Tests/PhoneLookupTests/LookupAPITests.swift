@@ -2,15 +2,34 @@ import ErrorReporting
 import Foundation
 import Synchronization
 import TestSupport
+import Locking
 import Testing
 import PhoneLookup
 
-/// A slow async backend, to cancel while it works.
+/// A slow async backend, to cancel while it works: it waits on a manual clock and says how its
+/// answer ended, so a test knows when it is over without sleeping.
 struct SlowLookup: AsyncLookupBackend {
+    enum Ending: Equatable { case answered, cancelled }
+
     let delay: Duration
+    let clock: ManualClock
+    let endings = LockedValue<[Ending]>([])
+    let signal = Signal()
+
     func answer(for number: PhoneNumber) async throws -> [String] {
-        try await Task.sleep(for: delay)
+        do {
+            try await clock.sleep(for: delay)
+        } catch {
+            record(.cancelled)
+            throw error
+        }
+        record(.answered)
         return ["late"]
+    }
+
+    private func record(_ ending: Ending) {
+        endings.withLock { $0.append(ending) }
+        signal.changed()
     }
 }
 
@@ -70,9 +89,15 @@ struct LookupAPITests {
     @Test("an async backend cancelled mid-way never calls back")
     func asyncBackendCancel() async {
         let received = Received()
-        let request = SlowLookup(delay: .milliseconds(50)).lookUp(number, completion: received.completion)
+        let clock = ManualClock()
+        let backend = SlowLookup(delay: .seconds(1), clock: clock)
+        let request = backend.lookUp(number, completion: received.completion)
+        await clock.waitForSleepers()
         request.cancel()
-        try? await Task.sleep(for: .milliseconds(120))
+        // The cancel reaches the backend's wait; even once its time has passed, it never answers.
+        await backend.signal.wait { [endings = backend.endings] in !endings.withLock { $0 }.isEmpty }
+        clock.advance(by: .seconds(1))
+        #expect(backend.endings.withLock { $0 } == [.cancelled])
         #expect(received.calls.isEmpty)
         #expect(request.isCancelled)
     }

@@ -110,6 +110,13 @@ public final class Connectivity: Sendable {
 
     /// Probes while offline, first after `interval`, then doubling the wait up to `maxInterval`.
     public func startProbing(interval: Duration, maxInterval: Duration) {
+        startProbing(interval: interval, maxInterval: maxInterval, sleep: { try await Task.sleep(for: $0) })
+    }
+
+    /// The same, waiting between probes with `sleep` (tests drive it with a manual clock).
+    package func startProbing(
+        interval: Duration, maxInterval: Duration, sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) {
         guard probe != nil else { return }
         let cap = maxInterval
         let task = Task { [weak self] in
@@ -119,8 +126,7 @@ public final class Connectivity: Sendable {
                 for await online in updates where !online { break }
                 var failures = 0
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: Self.probeDelay(afterFailures: failures, interval: interval,
-                                                               maxInterval: cap))
+                    try? await sleep(Self.probeDelay(afterFailures: failures, interval: interval, maxInterval: cap))
                     guard let self, !Task.isCancelled, !self.isOnline else { break }
                     if await self.probeNow() { break }
                     failures += 1
