@@ -92,14 +92,14 @@ extension HTTPClient {
     ///
     /// For a process that knows early that it will go to the network (the gallery with no cache yet
     /// calls it before it parses its arguments): loading libcurl and the libraries it needs takes
-    /// some 5 ms, on a core that single-threaded parsing leaves idle, so the first download no longer
+    /// a while, on a core that single-threaded parsing leaves idle, so the first download no longer
     /// waits for it. Meanwhile a thread that starts waits for the loader (glibc's TLS lock), which
     /// is also why opening a disk cache starts none when it has nothing to tidy, and why the caller
     /// calls this from a worker of libdispatch's: its first worker is then running already.
     ///
-    /// The same thread then runs libcurl's global set-up (OpenSSL's, 1-2 ms), which the first
+    /// The same thread then runs libcurl's global set-up (OpenSSL's), which the first
     /// multi handle would otherwise wait for. A bare POSIX thread: a Foundation `Thread` costs
-    /// another half millisecond before the load starts.
+    /// more before the load starts (the bench's cold rows show the figures).
     package static func prepareTransport() {
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { _ in

@@ -89,8 +89,8 @@ final class EntryIndex: Sendable {
     /// Closes the connection now (SQLite then checkpoints and empties the WAL if it was the last).
     ///
     /// The checkpoint copies the WAL into the index without syncing either file: two fdatasyncs,
-    /// and the discard of the synced WAL's blocks as it is emptied, were 2-3 ms at the end of
-    /// every run that wrote (a third of the time from the last picture to the exit). What a sync
+    /// and the discard of the synced WAL's blocks as it is emptied, were a wait at the end of
+    /// every run that wrote (a large share of the time from the last picture to the exit). What a sync
     /// would protect is derived data: the entry files are not synced either, every read checks
     /// its file against its row, and an index that a power cut leaves damaged is found and
     /// rebuilt from the files like any other damage. A checkpoint cut short leaves frames in the
@@ -168,8 +168,8 @@ final class EntryIndex: Sendable {
         try queue.writeWithoutTransaction { db in
             // The index is derived from the entry files, so building it needs no durability: if
             // power fails before the pages reach the disk, the damage is found and the index is
-            // built again. Without fsync, a new cache costs no wait on the disk (five syncs, 2-4 ms
-            // here, before a first download could start); later commits sync as NORMAL says.
+            // built again. Without fsync, a new cache costs no wait on the disk (five syncs
+            // before a first download could start); later commits sync as NORMAL says.
             try db.execute(sql: "PRAGMA synchronous = OFF")
             defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
             // For the same reason a file that is not in WAL mode yet (a new one) is built with its

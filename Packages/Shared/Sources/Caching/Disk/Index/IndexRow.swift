@@ -30,8 +30,8 @@ struct IndexRow: Sendable, Equatable {
     /// The row for `key`, or nil. Every read of the cache starts here.
     ///
     /// Steps GRDB's cached statement itself and reads the five columns where SQLite keeps them:
-    /// `Row.fetchOne` builds a cursor, a row and a copy of that row for them, some 7 µs of the
-    /// 9 µs a lookup took (the `disk-read` bench row), where SQLite's own search is well under one.
+    /// `Row.fetchOne` builds a cursor, a row and a copy of that row for them, most of what a
+    /// lookup took (the `disk-read` bench row), where SQLite's own search is a small part.
     /// A file name that is not an entry's, or a NULL where the schema allows none, is damage:
     /// it throws `SQLITE_CORRUPT`, which rebuilds the index from the entry files.
     static func fetch(key: String, in db: Database) throws -> IndexRow? {
