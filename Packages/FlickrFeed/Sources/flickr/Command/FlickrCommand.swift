@@ -103,32 +103,26 @@ struct FlickrCommand: AsyncParsableCommand {
         }
         // A server may echo the key inside its error text: mask it wherever it would be printed.
         Redactor.register(secret: key)
-        let endpoint = FlickrEndpoint(
-            apiBase: apiBase.flatMap(URL.init(string:)) ?? demoSetup?.apiBase
-                ?? FlickrEndpoint.defaultAPIBase,
-            apiKey: key, perPage: perPage
-        )
-        let imageURLs = FlickrImageURLs(
-            imageBase: imageBase.flatMap(URL.init(string:)) ?? demoSetup?.imageBase
-                ?? FlickrImageURLs.defaultImageBase)
         // The demo's made-up photos are kept apart: a real run offline never shows them as saved.
         let cacheDirectory = demoSetup == nil
             ? CacheLocation.directory(tool: "flickr", override: shared.cacheDir, environment: environment)
             : CacheLocation.demoDirectory(tool: "flickr", override: shared.cacheDir, environment: environment)
-        let store = FirstPageStore(directory: cacheDirectory)
-        let quiet = Logger(label: "flickr") { _ in SwiftLogNoOpLogHandler() }
-        let probe = Connectivity.Probe.tcp(reaching: endpoint.apiBase) ?? .tcp(host: "api.flickr.com", port: 443)
-        let connectivity = Connectivity(probe: probe)
-        let http = HTTPClient(
-            configuration: .init(deadline: shared.timeoutDuration, transport: shared.transportChoice),
-            connectivity: connectivity,
-            logger: quiet)
-        defer { http.invalidate() }
-        let client = FlickrClient(http: http, endpoint: endpoint)
+        let services = FlickrServices(options: FlickrServices.Options(
+            endpoint: FlickrEndpoint(
+                apiBase: apiBase.flatMap(URL.init(string:)) ?? demoSetup?.apiBase ?? FlickrEndpoint.defaultAPIBase,
+                apiKey: key, perPage: perPage),
+            imageURLs: FlickrImageURLs(
+                imageBase: imageBase.flatMap(URL.init(string:)) ?? demoSetup?.imageBase
+                    ?? FlickrImageURLs.defaultImageBase),
+            cacheDirectory: cacheDirectory,
+            timeout: shared.timeoutDuration,
+            transport: shared.transportChoice))
+        defer { services.shutdown() }
+        let (store, imageURLs, client) = (services.store, services.imageURLs, services.client)
         let configuration = FeedConfiguration(perPage: perPage)
 
         if let renderOnce {
-            let pipeline = makePipeline(http: http, cacheDirectory: cacheDirectory, logger: quiet)
+            let pipeline = services.makePipeline()
             let frame = await LaunchFrame.render(
                 size: renderOnce, store: store, pipeline: pipeline, imageURLs: imageURLs,
                 configuration: configuration, language: language)
@@ -159,12 +153,10 @@ struct FlickrCommand: AsyncParsableCommand {
             if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
             return
         }
-        let pipeline = makePipeline(http: http, cacheDirectory: cacheDirectory, logger: quiet)
-        connectivity.startProbing(interval: .seconds(5))
-        defer { connectivity.stopProbing() }
+        services.connectivity.startProbing(interval: .seconds(5))
         try await runScreen(
-            client: client, store: store, pipeline: pipeline, imageURLs: imageURLs,
-            connectivity: connectivity, configuration: configuration, language: language)
+            client: client, store: store, pipeline: services.makePipeline(), imageURLs: imageURLs,
+            connectivity: services.connectivity, configuration: configuration, language: language)
     }
 
     @MainActor
@@ -184,10 +176,5 @@ struct FlickrCommand: AsyncParsableCommand {
                 Data("flickr: \(UserFacingError.from(error).line(in: language))\n".utf8))
             throw ExitCode(1)
         }
-    }
-
-    private func makePipeline(http: HTTPClient, cacheDirectory: URL, logger: Logger) -> ImagePipeline {
-        let disk = try? DiskCache(directory: cacheDirectory.appendingPathComponent("images"), logger: logger)
-        return ImagePipeline(loader: http, diskCache: disk, logger: logger)
     }
 }

@@ -33,8 +33,8 @@ extension LookupSubcommand {
     var options: CommonOptions { ownOptions.merged(over: parent.options) }
 
     /// Builds the services, runs `body`, and always tears the services down.
-    func withServices<T>(_ body: (Services) async throws -> T) async throws -> T {
-        let services = try await Services.make(options, environment: ProcessInfo.processInfo.environment)
+    func withServices<T>(_ body: (LookupServices) async throws -> T) async throws -> T {
+        let services = try await LookupServices.make(options, environment: ProcessInfo.processInfo.environment)
         do {
             let result = try await body(services)
             await services.shutdown()

@@ -13,7 +13,7 @@ struct PlainLookup {
         case answered(LookupState.Results)
     }
 
-    let services: Services
+    let services: LookupServices
     let flow: LookupFlow
 
     /// Validates `input` as typed in the flow's region, then asks the backend.

@@ -12,7 +12,7 @@ import PhoneLookup
 /// lookup backend and (with `--demo`) the embedded server, and tears them down at the end.
 ///
 /// Nothing below this point creates a backend: the flow gets one from here and owns its requests.
-struct Services {
+struct LookupServices {
     let language: Language
     let plan: NumberingPlan
     let engine: OfflineEngine
@@ -23,7 +23,7 @@ struct Services {
     let demoServer: DemoServer?
     let logger: Logger
 
-    static func make(_ options: CommonOptions, environment: [String: String]) async throws -> Services {
+    static func make(_ options: CommonOptions, environment: [String: String]) async throws -> LookupServices {
         let language = Language.resolve(flag: options.lang, environment: environment)
         var logger = Logger(label: "lookup")
         logger.logLevel = environment["LOOKUP_LOG"] == "debug" ? .debug : .critical
@@ -56,7 +56,7 @@ struct Services {
             : CacheLocation.directory(tool: "lookup", override: options.cacheDir, environment: environment)
         let cache = try? DiskCache(directory: cacheDirectory, sizeLimit: 8 << 20, logger: logger)
         let countries = CachedCountrySource(url: countriesURL, fetcher: client, cache: cache, logger: logger)
-        return Services(language: language, plan: plan, engine: engine, client: client, backend: backend,
+        return LookupServices(language: language, plan: plan, engine: engine, client: client, backend: backend,
                         countries: countries, timeout: timeout, demoServer: demoServer, logger: logger)
     }
 
