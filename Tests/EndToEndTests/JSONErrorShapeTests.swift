@@ -6,17 +6,6 @@ import Testing
 /// `error` code and the `reason` a person reads (issue 28).
 @Suite("One JSON error shape in every command", .serialized)
 struct JSONErrorShapeTests {
-    static func run(_ tool: String, _ arguments: [String], home: URL) async throws -> ProcessResult {
-        let path = try #require(builtExecutable(tool), "\(tool) is built next to the tests")
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = home.path
-        environment["XDG_CACHE_HOME"] = nil
-        environment["FLICKR_API_KEY"] = nil
-        environment["LANG"] = "en_US.UTF-8"
-        environment["LC_ALL"] = nil
-        return try await Subprocess.run(path, arguments, environment: environment, timeout: .seconds(60))
-    }
-
     /// The JSON objects of `output` that report a failure.
     static func failures(in output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap { line in
@@ -34,10 +23,9 @@ struct JSONErrorShapeTests {
               ("lookup", ["search", "--json", "+7 999 1"]),
           ])
     func sameShape(tool: String, arguments: [String]) async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("json-shape-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let home = try DemoCacheTests.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try await Self.run(tool, arguments, home: home)
+        let result = try await DemoCacheTests.run(tool, arguments, home: home)
         #expect(result.status != 0)
         let failures = Self.failures(in: result.output)
         #expect(!failures.isEmpty, "\(tool) printed no failure object: \(result.output) \(result.errorOutput)")

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import Networking
 import StateStore
 
@@ -54,7 +55,7 @@ public struct FeedEffects: EffectInterpreting {
     private let sleep: @Sendable (Duration) async throws -> Void
 
     /// The priorities of the thumbnail loads in flight, which a scroll raises or lowers.
-    private let priorities = ThumbnailPriorities()
+    private let priorities = LoadPriorities<String>()
 
     /// The ids of the feed's runs besides page fetches (a ``PageRequest`` is its own id).
     private enum RunID: Hashable, Sendable {
@@ -141,34 +142,5 @@ public struct FeedEffects: EffectInterpreting {
         case .cancelLarge:
             return .cancel(id: RunID.large)
         }
-    }
-}
-
-/// The priority of each thumbnail load in flight, by photo id: the one piece of the feed's loads
-/// that changes while they run (a load reads its priority while it waits for a connection).
-@MainActor
-private final class ThumbnailPriorities {
-    private var byPhoto: [String: RequestPriority] = [:]
-
-    /// A new priority at `level` for the load of `id`, replacing any earlier one.
-    func start(_ id: String, at level: RequestPriority.Level) -> RequestPriority {
-        let priority = RequestPriority(level)
-        byPhoto[id] = priority
-        return priority
-    }
-
-    /// Moves the load of `id`, if one runs, to `level`.
-    func change(_ id: String, to level: RequestPriority.Level) {
-        byPhoto[id]?.level = level
-    }
-
-    /// The load of `id` ended with `priority`; a newer load's priority stays.
-    func finish(_ id: String, _ priority: RequestPriority) {
-        if byPhoto[id] === priority { byPhoto[id] = nil }
-    }
-
-    /// The load of `id` was cancelled.
-    func forget(_ id: String) {
-        byPhoto[id] = nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import Networking
 import StateStore
 
@@ -39,7 +40,7 @@ public struct GalleryEffects: EffectInterpreting {
 
     private let loader: any GalleryImageLoading
     /// The priorities of the loads in flight, which a scroll raises or lowers.
-    private let priorities = LoadPriorities()
+    private let priorities = LoadPriorities<LoadToken>()
     private let now: @Sendable () -> Duration
     private let sleep: @Sendable (Duration) async throws -> Void
 
@@ -69,7 +70,7 @@ public struct GalleryEffects: EffectInterpreting {
                         return .failure(LoadFailure(error))
                     }
                 }
-                await priorities.forget(token)
+                await priorities.finish(token, priority)
                 await send(.loadFinished(token, result))
             }
         case .cancel(let token):
@@ -84,29 +85,5 @@ public struct GalleryEffects: EffectInterpreting {
                 await send(.tick(now: now()))
             }
         }
-    }
-}
-
-/// The priority of each load in flight, by its token: the one piece of the gallery's loads that
-/// changes while they run (a load reads its priority while it waits for a connection).
-@MainActor
-private final class LoadPriorities {
-    private var byToken: [LoadToken: RequestPriority] = [:]
-
-    /// A new priority at `level` for the load `token`.
-    func start(_ token: LoadToken, at level: RequestPriority.Level) -> RequestPriority {
-        let priority = RequestPriority(level)
-        byToken[token] = priority
-        return priority
-    }
-
-    /// Moves the load `token`, if it runs, to `level`.
-    func change(_ token: LoadToken, to level: RequestPriority.Level) {
-        byToken[token]?.level = level
-    }
-
-    /// The load `token` ended or was cancelled.
-    func forget(_ token: LoadToken) {
-        byToken[token] = nil
     }
 }
