@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// One benchmark: a name and the work that measures it, giving one or more rows.
 struct Scenario: Sendable {
@@ -110,3 +111,42 @@ private func childrenCPUSeconds() -> Double {
     return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
 }
+
+/// A photo-like picture of `size`: gradients plus deterministic texture, so an encoded file has
+/// real entropy (the decoding rows' input).
+func benchPhoto(size: PixelSize) -> Bitmap {
+    var bitmap = Bitmap(width: size.width, height: size.height, filledWith: RGBA(r: 0, g: 0, b: 0))
+    var seed: UInt32 = 2024
+    for y in 0..<size.height {
+        for x in 0..<size.width {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            let noise = Int(seed >> 28)
+            bitmap[x, y] = RGBA(
+                r: UInt8(min(255, x * 255 / size.width + noise)),
+                g: UInt8(min(255, y * 255 / size.height + noise)),
+                b: UInt8(min(255, (x ^ y) & 0xFF))
+            )
+        }
+    }
+    bitmap.drawText("DECODE BENCH 1200X900", x: 40, y: 40, scale: 6, color: RGBA(r: 255, g: 255, b: 255))
+    return bitmap
+}
+
+/// CPU seconds per call of `body`, over `iterations` calls after a short warm-up.
+func cpuSecondsPerCall(iterations: Int, _ body: () throws -> Void) throws -> Double {
+    for _ in 0..<3 { try body() }
+    let start = processCPUSeconds()
+    for _ in 0..<iterations { try body() }
+    return (processCPUSeconds() - start) / Double(iterations)
+}
+
+/// CPU seconds per run of `tool` over `runs` runs (children's user + system time), or nil when it
+/// is not installed.
+func childrenCPUSecondsPerRun(_ tool: String, _ arguments: [String], runs: Int) throws -> Double? {
+    let start = childrenCPUSeconds()
+    for _ in 0..<runs {
+        guard try timeExternal(tool, arguments) != nil else { return nil }
+    }
+    return (childrenCPUSeconds() - start) / Double(runs)
+}
+

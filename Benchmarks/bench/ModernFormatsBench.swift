@@ -29,7 +29,7 @@ private struct ModernDecodeBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("photo.png")
-        try ImageEncoder.png(photo()).write(to: source)
+        try ImageEncoder.png(benchPhoto(size: size)).write(to: source)
         let file = directory.appendingPathComponent(kind == .webp ? "photo.webp" : "photo.avif")
         let encoded = kind == .webp
             ? try childCPUSeconds("cwebp", ["-quiet", "-q", "80", source.path, "-o", file.path])
@@ -39,7 +39,7 @@ private struct ModernDecodeBenchmark {
             return [Row(scenario: name, figure: "-", reference: "\(kind == .webp ? "cwebp" : "avifenc") not installed",
                         target: "<= 1.2x \(tool)", met: nil)]
         }
-        let ours = try cpuTime(iterations: kind == .webp ? 40 : 10) {
+        let ours = try cpuSecondsPerCall(iterations: kind == .webp ? 40 : 10) {
             _ = try ImageDecoder.decode(data, maxSize: cell)
         }
         let target = size.shrunk(toFit: cell)
@@ -47,7 +47,7 @@ private struct ModernDecodeBenchmark {
             ? [file.path, "-resize", "\(target.width)", "\(target.height)", "-pam", "-o", directory.appendingPathComponent("out.pam").path]
             : ["-j", "1", file.path, directory.appendingPathComponent("out.y4m").path]
         let label = "\(size) (\(data.count / 1024) KB) to \(target)"
-        guard let baseline = try processCPUTime("true", []), let reference = try processCPUTime(tool, arguments) else {
+        guard let baseline = try childrenCPUSecondsPerRun("true", [], runs: processRuns), let reference = try childrenCPUSecondsPerRun(tool, arguments, runs: processRuns) else {
             return [Row(scenario: name, figure: "\(label): \(format(ours)) CPU", reference: "\(tool) not installed",
                         target: "<= 1.2x \(tool)", met: nil)]
         }
@@ -59,46 +59,5 @@ private struct ModernDecodeBenchmark {
                 target: "<= 1.2x \(tool) (\(String(format: "%.2fx", ours / referenceDecode)))",
                 met: ours <= 1.2 * referenceDecode),
         ]
-    }
-
-    /// The JPEG row's picture: gradients plus deterministic texture, so the file has real entropy.
-    private func photo() -> Bitmap {
-        var bitmap = Bitmap(width: size.width, height: size.height, filledWith: RGBA(r: 0, g: 0, b: 0))
-        var seed: UInt32 = 2024
-        for y in 0..<size.height {
-            for x in 0..<size.width {
-                seed = seed &* 1_664_525 &+ 1_013_904_223
-                let noise = Int(seed >> 28)
-                bitmap[x, y] = RGBA(
-                    r: UInt8(min(255, x * 255 / size.width + noise)),
-                    g: UInt8(min(255, y * 255 / size.height + noise)),
-                    b: UInt8(min(255, (x ^ y) & 0xFF))
-                )
-            }
-        }
-        bitmap.drawText("DECODE BENCH 1200X900", x: 40, y: 40, scale: 6, color: RGBA(r: 255, g: 255, b: 255))
-        return bitmap
-    }
-
-    private func cpuTime(iterations: Int, _ body: () throws -> Void) throws -> Double {
-        for _ in 0..<2 { try body() }
-        let start = processCPUSeconds()
-        for _ in 0..<iterations { try body() }
-        return (processCPUSeconds() - start) / Double(iterations)
-    }
-
-    private func processCPUTime(_ tool: String, _ arguments: [String]) throws -> Double? {
-        let start = childrenCPUSeconds()
-        for _ in 0..<processRuns {
-            guard try timeExternal(tool, arguments) != nil else { return nil }
-        }
-        return (childrenCPUSeconds() - start) / Double(processRuns)
-    }
-
-    private func childrenCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(Int32(RUSAGE_CHILDREN.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 }
