@@ -114,6 +114,8 @@ struct APIContractTests {
         #expect(answer.results.contains("Экстренный номер (Россия)"))
         #expect(answer.details?.shortNumber == .init(emergency: true, cost: "tollFree"))
         #expect(answer.details?.regionCode == "RU")
+        #expect(answer.number == "112" && answer.details?.e164 == nil && answer.details?.international == nil)
+        #expect(answer.details?.national == "112" && answer.details?.rfc3966 == "tel:112;phone-context=+7")
     }
 
     @Test("the remote client asks for a short number as dialled, with its country, and gets the emergency answer")

@@ -163,6 +163,15 @@ struct ScreenTests {
         #expect(lines.contains { $0.contains("[ Continue ]") })
     }
 
+    @Test("results head a short number as dialled (112), never as the E.164 +7112 it does not have")
+    func shortNumberHeading() throws {
+        let results = LookupState.Results(number: try Fixtures.number("112", "RU"), countryName: "Russia",
+                                          rows: ["Emergency number in Russia"])
+        let lines = ResultsScene.render(results, scroll: 0, language: .english, size: size).plainText().split(separator: "\n")
+        #expect(lines[1].trimmingCharacters(in: .whitespaces) == "112")
+        #expect(!lines.contains { $0.contains("+7112") })
+    }
+
     @Test("keys map to the flow's actions", arguments: [
         (Event.key(.enter), DialerScene.Focus.code, LookupAction.countryButtonPressed),
         (Event.key(.enter), DialerScene.Focus.field, LookupAction.searchPressed),

@@ -15,6 +15,21 @@ struct SearchCommandTests {
         #expect(invalid.status == 65 && invalid.err.contains("Too short"))
     }
 
+    @Test("a short number is answered as dialled: number 112, no E.164, international or dialFrom, a local tel: form")
+    func shortNumberForms() async throws {
+        let result = try await runLookup(["search", "--country", "RU", "112", "--from", "US", "--json"])
+        #expect(result.status == 0)
+        #expect(!result.out.contains("+7112") && !result.out.contains("+7 112"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        #expect(json["number"] as? String == "112")
+        let details = try #require(json["details"] as? [String: Any])
+        #expect(details["e164"] is NSNull && details["international"] is NSNull && details["dialFrom"] is NSNull)
+        #expect(details["national"] as? String == "112")
+        #expect(details["rfc3966"] as? String == "tel:112;phone-context=+7")
+        let piped = try await runLookup([], input: "112\n", environment: ["LANG": "ru_RU.UTF-8"])
+        #expect(piped.out.hasPrefix("112 Russia\n"), "\(piped.out)")
+    }
+
     @Test("search --lang ru +7 495 names the place in Russian")
     func russianPlace() async throws {
         let result = try await runLookup(["search", "--lang", "ru", "+74951234567"])

@@ -90,7 +90,7 @@ package struct LookupEndpoint: Sendable {
             if let from, from.uppercased() != facts.region {
                 results.append(engine.dialFromLine(facts, from: from.uppercased(), language: language))
             }
-            let answer = LookupAnswer(number: parsed.e164, results: results,
+            let answer = LookupAnswer(number: parsed.displayed, results: results,
                                       details: engine.details(for: facts, from: from))
             return (200, Self.encode(answer))
         } catch {

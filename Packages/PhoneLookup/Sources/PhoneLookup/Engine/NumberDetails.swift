@@ -24,10 +24,12 @@ public struct NumberDetails: Codable, Sendable, Equatable {
         }
     }
 
-    package var e164: String
-    package var international: String
+    /// Null for a short number, which has no E.164 form.
+    package var e164: String?
+    /// Null for a short number, which is dialled only within its region.
+    package var international: String?
     package var national: String
-    /// `tel:+7-495-123-45-67`.
+    /// `tel:+7-495-123-45-67`; a short number is a local number with its context, `tel:112;phone-context=+7`.
     package var rfc3966: String
     package var regionCode: String?
     /// libphonenumber's type name in lower camel case (`fixedLineOrMobile`).

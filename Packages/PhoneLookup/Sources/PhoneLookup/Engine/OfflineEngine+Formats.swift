@@ -3,8 +3,11 @@
 /// `formatNumberForMobileDialing` write them.
 extension OfflineEngine {
     /// libphonenumber's `RFC3966` format: `tel:+7-495-123-45-67`, `;ext=` for an extension.
+    /// A short number is RFC 3966's local number, whose context is its calling code
+    /// (`tel:112;phone-context=+7`): libphonenumber's `tel:+7-112` would claim a global number.
     package func rfc3966(_ facts: NumberFacts) -> String {
         let number = facts.number
+        if facts.shortNumber != nil { return "tel:\(number.nationalNumber);phone-context=+\(number.callingCode)" }
         let territory = plan.metadata.mainTerritory(forCallingCode: Int(number.callingCode) ?? 0)
         let national = Digits(number.nationalNumber)
         var written = number.nationalNumber

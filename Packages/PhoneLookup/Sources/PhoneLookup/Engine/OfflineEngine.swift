@@ -168,12 +168,16 @@ public struct OfflineEngine: Sendable {
     /// The machine-readable answer; `from` adds how the number is dialled from that region.
     public func details(for facts: NumberFacts, from region: String? = nil) -> NumberDetails {
         let short = facts.shortNumber
+        // A short number is dialled as it is, within its region only: it has no E.164 or
+        // international form and no way in from another country.
         return NumberDetails(
-            e164: facts.number.e164, international: facts.international, national: facts.national,
+            e164: short == nil ? facts.number.e164 : nil, international: short == nil ? facts.international : nil,
+            national: short == nil ? facts.national : facts.number.nationalNumber,
             rfc3966: rfc3966(facts), regionCode: short?.region ?? facts.region,
             lineType: facts.lineType?.rawValue, carrier: facts.carrier, place: facts.area,
             timeZones: facts.timeZones.isEmpty ? nil : facts.timeZones,
-            dialFrom: region.map { NumberDetails.DialFrom(regionCode: $0.uppercased(), number: dialled(facts, from: $0)) },
+            dialFrom: short != nil ? nil
+                : region.map { NumberDetails.DialFrom(regionCode: $0.uppercased(), number: dialled(facts, from: $0)) },
             shortNumber: short.map { NumberDetails.Short(emergency: $0.isEmergency, cost: $0.cost?.rawValue) })
     }
 

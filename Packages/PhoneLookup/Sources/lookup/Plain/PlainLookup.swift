@@ -68,7 +68,7 @@ struct PlainLookup {
             case .invalid(let reason): output += "\(TerminalSafeText.line(input)): \(reason.text.text(in: services.language))\n"
             case .failed(let error): output += "\(TerminalSafeText.line(input)): \(TerminalSafeText.line(error.line(in: services.language)))\n"
             case .answered(let results):
-                output += "\(results.number.e164) \(TerminalSafeText.line(results.countryName))\n"
+                output += "\(results.number.displayed) \(TerminalSafeText.line(results.countryName))\n"
                 for row in results.rows { output += "  \(TerminalSafeText.line(row))\n" }
             }
             if output.utf8.count > 1 << 15 || offline == nil {
@@ -93,6 +93,6 @@ extension LookupState.Results {
         let detailsJSON = details.flatMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         return "{\"country\":\(JSONLine.quoted(countryName)),"
             + (detailsJSON.map { "\"details\":\($0)," } ?? "")
-            + "\"number\":\(JSONLine.quoted(number.e164)),\"results\":[\(results)]}"
+            + "\"number\":\(JSONLine.quoted(number.displayed)),\"results\":[\(results)]}"
     }
 }

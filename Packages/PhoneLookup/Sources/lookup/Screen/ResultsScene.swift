@@ -2,7 +2,7 @@ import ErrorReporting
 import PhoneLookup
 import TerminalUI
 
-/// The results: the number in E.164, its country, then the API's strings one-to-one, and Continue.
+/// The results: the number in E.164 (a short number as dialled), its country, then the API's strings one-to-one, and Continue.
 enum ResultsScene {
     /// - Parameter countryName: The country as the reader's language names it, when it differs
     ///   from the flow's (the dataset's English name).
@@ -11,7 +11,7 @@ enum ResultsScene {
         var frame = Frame(size: size)
         let whole = Rect(size: size)
         frame.putCentered(Strings.resultsFor.text(in: language), in: whole, row: 0)
-        frame.putCentered(results.number.e164, in: whole, row: 1, style: Style(bold: true))
+        frame.putCentered(results.number.displayed, in: whole, row: 1, style: Style(bold: true))
         frame.putCentered(countryName ?? results.countryName, in: whole, row: 2, style: Style(dim: true))
         let box = Rect(column: 1, row: 3, width: max(4, size.columns - 2), height: max(3, size.rows - 7))
         frame.drawBox(box, style: Style(dim: true))
