@@ -39,6 +39,61 @@ struct TmuxEndToEndTests {
         try await tmux.expectRestored()
     }
 
+    @Test("at 80x24: Russia selected, 112 searched shows the emergency answer; a New York number says how Russia dials it")
+    func emergencyAndDialFrom() async throws {
+        let (tmux, cache) = try await Self.started(["--demo"], language: "en_US.UTF-8")
+        defer { tmux.stop(); try? FileManager.default.removeItem(at: cache) }
+        _ = try await screen(tmux, showing: "[ +1 ]", "[ Search ]")
+        try await tmux.send("BTab")
+        try await tmux.send("Enter")
+        try await tmux.type("russ")
+        _ = try await screen(tmux, showing: "Filter: russ", "Russia")
+        try await tmux.send("Enter")
+        _ = try await screen(tmux, showing: "[ +7 ]")
+        try await tmux.type("112")
+        try await tmux.send("Enter")
+        let emergency = try await screen(tmux, showing: "Search results for number:", "Emergency number in Russia")
+        #expect(emergency.contains("Dial: 112 (within the country, without a code)"))
+        #expect(!emergency.contains("+7112"))
+        try await tmux.send("Enter")
+        _ = try await screen(tmux, showing: "[ +7 ] 112")
+        try await tmux.send("BSpace", "BSpace", "BSpace")
+        try await tmux.type("+12125550123")
+        try await tmux.send("Enter")
+        let american = try await screen(tmux, showing: "+12125550123", "Place: New York, NY")
+        #expect(american.contains("Dialled from Russia: 8~10 1 212-555-0123"))
+        try await tmux.send("C-c")
+        try await tmux.expectRestored()
+    }
+
+    @Test("at 80x24 with --lang ru: a Moscow number shows its place in Russian and how the US dials it")
+    func russianPlace() async throws {
+        let (tmux, cache) = try await Self.started(["--demo", "--lang", "ru"], language: "en_US.UTF-8")
+        defer { tmux.stop(); try? FileManager.default.removeItem(at: cache) }
+        _ = try await screen(tmux, showing: "[ +1 ]", "[ Поиск ]")
+        try await tmux.type("+74951234567")
+        try await tmux.send("Enter")
+        let results = try await screen(tmux, showing: "Результаты поиска для номера:", "Место: Московская обл.")
+        #expect(results.contains("Россия"))
+        #expect(results.contains("Набор из-за рубежа (Соединенные Штаты Америки): 011 7 495 123-45-67"))
+        try await tmux.send("C-c")
+        try await tmux.expectRestored()
+    }
+
+    /// `lookup` with `arguments` in a private 80x24 tmux server, with a cache of its own.
+    private static func started(_ arguments: [String], language: String) async throws -> (TmuxSession, URL) {
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-tmux-\(UUID().uuidString)")
+        let tmux = try await TmuxSession(columns: 80, rows: 24)
+        do {
+            try await tmux.start([try lookupExecutable().path] + arguments + ["--cache-dir", cache.path],
+                                 environment: ["LANG": language, "TERM": "xterm-256color"])
+        } catch {
+            tmux.stop()
+            throw error
+        }
+        return (tmux, cache)
+    }
+
     /// The screen once it shows every one of `texts`.
     private func screen(_ tmux: TmuxSession, showing texts: String...) async throws -> String {
         try await tmux.waitFor("\(texts)") { pane in texts.allSatisfy(pane.contains) }

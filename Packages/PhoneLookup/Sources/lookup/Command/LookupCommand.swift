@@ -59,20 +59,31 @@ struct Interactive: LookupSubcommand {
     @ParentCommand var parent: LookupCommand
     @OptionGroup var ownOptions: CommonOptions
 
+    @Option(help: ArgumentHelp("Say how each number is dialled from this country (ISO code; default: the selected one).",
+                               valueName: "ISO"))
+    var from: String?
+
+    func validate() throws {
+        if let from, from.count != 2 || !from.allSatisfy(\.isLetter) {
+            throw ValidationError("--from takes a two-letter ISO code such as RU, not '\(from)'")
+        }
+    }
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         try await withServices { services in
+            let from = try self.from.map { try services.region(explicit: $0, environment: [:]) ?? $0 }
             let flow = LookupFlow(parser: PhoneNumberParser(plan: services.plan),
                                   preferredRegion: LookupFlow.region(fromEnvironment: environment))
             guard TerminalApp.isInteractive else {
                 printError("lookup: not a terminal; reading numbers from standard input (see `lookup search --help`)")
-                try await PlainLookup(services: services, flow: flow).run()
+                try await PlainLookup(services: services, flow: flow, dialFrom: from).run()
                 return
             }
             try await MainActor.run {
                 let store = LookupStore(flow: flow, countries: services.countries, api: services.backend,
                                         deadline: services.timeout + .seconds(1))
-                return LookupScreen(store: store, numbering: flow.parser.plan, language: services.language)
+                return LookupScreen(store: store, numbering: flow.parser.plan, language: services.language, dialFrom: from)
             }.run()
         }
     }

@@ -15,6 +15,8 @@ struct PlainLookup {
 
     let services: LookupServices
     let flow: LookupFlow
+    /// `lookup --from ISO`: each answer also says how the number is dialled from there.
+    var dialFrom: String? = nil
 
     /// Validates `input` as typed in the flow's region, then asks the backend.
     func answer(_ input: String) async throws -> Answer {
@@ -67,7 +69,8 @@ struct PlainLookup {
             switch answer {
             case .invalid(let reason): output += "\(TerminalSafeText.line(input)): \(reason.text.text(in: services.language))\n"
             case .failed(let error): output += "\(TerminalSafeText.line(input)): \(TerminalSafeText.line(error.line(in: services.language)))\n"
-            case .answered(let results):
+            case .answered(var results):
+                if let dialFrom { results = results.addingDialFrom(dialFrom, plan: services.plan, language: services.language) }
                 output += "\(results.number.displayed) \(TerminalSafeText.line(results.countryName))\n"
                 for row in results.rows { output += "  \(TerminalSafeText.line(row))\n" }
             }

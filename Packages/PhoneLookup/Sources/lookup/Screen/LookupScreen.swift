@@ -12,6 +12,8 @@ final class LookupScreen: TerminalScreen {
     /// The numbering data the dialer formats the typed number with (the flow's own).
     private let numbering: NumberingPlan
     private let language: Language
+    /// The `--from` country the results say how to dial the number from; nil: the selected one.
+    private let dialFrom: String?
     private var field: TextField
     private var focus = DialerScene.Focus.field
     private var list = ListView()
@@ -22,10 +24,11 @@ final class LookupScreen: TerminalScreen {
     /// The keys overlay (`?`), as in the gallery and Flickr apps: any key or click closes it.
     private(set) var isShowingHelp = false
 
-    init(store: LookupStore, numbering: NumberingPlan, language: Language) {
+    init(store: LookupStore, numbering: NumberingPlan, language: Language, dialFrom: String? = nil) {
         self.store = store
         self.numbering = numbering
         self.language = language
+        self.dialFrom = dialFrom
         field = TextField(placeholder: Strings.placeholder.text(in: language))
         store.send(.start)
     }
@@ -54,7 +57,7 @@ final class LookupScreen: TerminalScreen {
         case .dialer: DialerScene.action(for: event, state: state, field: &field, focus: &focus, size: context.size,
                                          typedLabel: typedLabel(state))
         case .picker: PickerScene.action(for: event, state: state, list: list, size: context.size)
-        case .results: state.results.flatMap { ResultsScene.action(for: event, results: $0, scroll: &scroll) }
+        case .results: state.results.flatMap { ResultsScene.action(for: event, results: shown($0, state), scroll: &scroll) }
         }
         if event == .tick { spinner.advance() }
         if let action { store.send(action) }
@@ -94,6 +97,12 @@ final class LookupScreen: TerminalScreen {
         return CountryNames().name(of: region, in: .russian)
     }
 
+    /// The results as the scene shows them: the API's rows, then how the number is dialled from
+    /// the `--from` or selected country when it is another country's, as `search --from` adds.
+    private func shown(_ results: LookupState.Results, _ state: LookupState) -> LookupState.Results {
+        results.addingDialFrom(dialFrom ?? state.selectedCountry.isoCode, plan: numbering, language: language)
+    }
+
     /// `?` opens the help; while it shows, any key or click closes it (ticks and resizes do not).
     nonisolated static func togglesHelp(_ event: Event, showing: Bool) -> Bool {
         HelpOverlay.toggles(event, showing: showing)
@@ -125,7 +134,7 @@ final class LookupScreen: TerminalScreen {
             return PickerScene.render(state, list: list, language: language, size: size)
         case .results:
             guard let results = state.results else { return Frame(size: size) }
-            return ResultsScene.render(results, scroll: scroll, language: language, size: size,
+            return ResultsScene.render(shown(results, state), scroll: scroll, language: language, size: size,
                                        countryName: Self.countryName(of: results, plan: numbering, language: language))
         }
     }
