@@ -26,18 +26,45 @@ struct SharedOptionsTests {
         #expect(InputText.trimmed("plain") == "plain")
     }
 
-    @Test("the six shared options parse, with a 30 s timeout by default")
+    @Test("the five shared options parse, with a 30 s timeout by default")
     func parsesAll() throws {
         let defaults = try SharedOptions.parse([])
         #expect(defaults.timeoutDuration == .seconds(30))
-        #expect(!defaults.demo && !defaults.plain && !defaults.json)
+        #expect(defaults.timeout == nil, "not given stays apart from the default, so a parent's value can fill it")
+        #expect(!defaults.demo)
 
-        let options = try SharedOptions.parse(["--demo", "--cache-dir", "/tmp/x", "--timeout", "0.25", "--lang", "ru", "--json"])
+        let options = try SharedOptions.parse(["--demo", "--cache-dir", "/tmp/x", "--timeout", "0.25", "--lang", "ru"])
         #expect(options.demo)
         #expect(options.cacheDir == "/tmp/x")
         #expect(options.timeoutDuration == .milliseconds(250))
         #expect(options.language == .russian)
-        #expect(options.json && !options.plain)
+    }
+
+    @Test("options given after a subcommand's name win; what was not given comes from before it")
+    func merged() throws {
+        let parent = try SharedOptions.parse(["--demo", "--timeout", "5", "--lang", "ru", "--cache-dir", "/p"])
+        let own = try SharedOptions.parse(["--timeout", "0.5", "--transport", "curl"])
+        let merged = own.merged(over: parent)
+        #expect(merged.demo && merged.language == .russian && merged.cacheDir == "/p")
+        #expect(merged.timeoutDuration == .milliseconds(500))
+        #expect(merged.transportChoice == .curl)
+        #expect(try SharedOptions.parse([]).merged(over: SharedOptions.parse([])).timeoutDuration == .seconds(30))
+    }
+
+    @Test("the display options parse; --plain with --json, or an unknown --graphics, is refused in both languages")
+    func displayOptions() throws {
+        let json = try DisplayOptions.parse(["--json", "--graphics", "blocks"])
+        #expect(json.json && !json.plain && json.printsLines && json.graphicsChoice != nil)
+        #expect(try !DisplayOptions.parse([]).printsLines)
+
+        let both = try DisplayOptions.parse(["--plain", "--json"])
+        let english = #expect(throws: ValidationError.self) { try both.check(language: .english) }
+        #expect(english?.message == "choose one of --plain and --json")
+        let russian = #expect(throws: ValidationError.self) { try both.check(language: .russian) }
+        #expect(russian?.message == "выберите что-то одно: --plain или --json")
+        let graphics = try DisplayOptions.parse(["--graphics", "crayon"])
+        let refusal = #expect(throws: ValidationError.self) { try graphics.check(language: .russian) }
+        #expect(refusal?.message.hasPrefix("--graphics: допустимы") == true)
     }
 
     @Test("an absurd --timeout is a usage error (exit 64) naming the flag, never a crash", arguments: [
@@ -57,9 +84,8 @@ struct SharedOptionsTests {
         #expect(message.contains("--timeout: нужно число от 0.001 до 86400.0"))
     }
 
-    @Test("--plain and --json together, or an unknown language, are refused")
-    func conflicting() throws {
-        #expect(throws: (any Error).self) { try SharedOptions.parse(["--plain", "--json"]) }
+    @Test("an unknown language is refused")
+    func unknownLanguage() throws {
         #expect(throws: (any Error).self) { try SharedOptions.parse(["--lang", "fr"]) }
     }
 

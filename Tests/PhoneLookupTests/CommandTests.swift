@@ -34,13 +34,29 @@ struct CommandTests {
     @Test("options are accepted before and after the subcommand name")
     func optionPlacement() throws {
         let before = try #require(try LookupCommand.parseAsRoot(["--demo", "--lang", "ru", "search", "--country", "KY", "345"]) as? Search)
-        #expect(before.options.demo)
-        #expect(before.options.lang == "ru")
+        #expect(before.shared.demo)
+        #expect(before.shared.language == .russian)
         let after = try #require(try LookupCommand.parseAsRoot(["search", "--api", "http://127.0.0.1:1", "--country", "RU", "9994673756"]) as? Search)
-        #expect(after.options.api == "http://127.0.0.1:1")
+        #expect(after.lookupOptions.api == "http://127.0.0.1:1")
         #expect(after.country == "RU")
         let countries = try #require(try LookupCommand.parseAsRoot(["--timeout", "2", "countries", "--json"]) as? Countries)
-        #expect(countries.options.timeout == 2)
+        #expect(countries.shared.timeoutDuration == .seconds(2))
+        let both = try #require(try LookupCommand.parseAsRoot(["--timeout", "2", "compare", "--timeout", "0.5", "1", "2"]) as? Compare)
+        #expect(both.shared.timeoutDuration == .milliseconds(500), "the value after the name wins")
+        let neither = try #require(try LookupCommand.parseAsRoot(["countries"]) as? Countries)
+        #expect(neither.shared.timeoutDuration == .seconds(30))
+    }
+
+    @Test("lookup's refusals speak the language of --lang given before or after the subcommand's name", arguments: [
+        (["--lang", "ru", "search", "--transport", "pigeon", "1"], "--transport: допустимы"),
+        (["search", "--lang", "ru", "--api", "ftp://x", "1"], "--api: нужен адрес http(s)"),
+        (["--lang", "ru", "search", "--country", "Russia", "1"], "--country: нужен двухбуквенный код"),
+        (["--lang", "ru", "--demo", "countries", "--api", "http://127.0.0.1:1"], "--demo и --api вместе не работают"),
+        (["--demo", "countries", "--api", "http://127.0.0.1:1"], "--demo and --api cannot be used together"),
+    ])
+    func localisedRefusals(arguments: [String], expected: String) {
+        let error = #expect(throws: (any Error).self) { try LookupCommand.parseAsRoot(arguments) }
+        #expect(LookupCommand.message(for: error ?? CancellationError()).contains(expected))
     }
 
     @Test("no subcommand runs the scenes")

@@ -45,6 +45,7 @@ struct FlickrCommand: AsyncParsableCommand {
     var perPage = 40
 
     @OptionGroup var shared: SharedOptions
+    @OptionGroup var display: DisplayOptions
 
     @Option(help: "Pages to print in plain and JSON mode.")
     var pages = 1
@@ -62,6 +63,7 @@ struct FlickrCommand: AsyncParsableCommand {
 
     func validate() throws {
         let language = shared.language
+        try display.check(language: language)
         try OptionCheck.value(perPage, of: "--per-page", in: 1...500, language: language)
         try OptionCheck.value(pages, of: "--pages", in: Self.pagesRange, language: language)
         try OptionCheck.value(
@@ -93,7 +95,7 @@ struct FlickrCommand: AsyncParsableCommand {
             ?? demoSetup?.stream.apiKey
         guard let key else {
             let error = FlickrMessages.missingKey
-            if shared.json {
+            if display.json {
                 // Scripts read errors where they read the rest, in the shape lookup's --json has.
                 print(PagerFormatter(style: .json, imageURLs: FlickrImageURLs(), language: language).failureLine(error))
             } else {
@@ -129,9 +131,9 @@ struct FlickrCommand: AsyncParsableCommand {
             print(frame)
             return
         }
-        if shared.plain || shared.json || !TerminalApp.isInteractive(environment: environment) {
+        if display.printsLines || !TerminalApp.isInteractive(environment: environment) {
             let formatter = PagerFormatter(
-                style: shared.json ? .json : .plain, imageURLs: imageURLs, language: language)
+                style: display.json ? .json : .plain, imageURLs: imageURLs, language: language)
             var shown = (pages: 0, photos: 0)
             let outcome = await FeedPager.run(
                 pages: pages, api: client, store: store, configuration: configuration
@@ -139,7 +141,7 @@ struct FlickrCommand: AsyncParsableCommand {
                 for line in formatter.lines(for: event) { print(line) }
                 switch event {
                 case .error(let error), .notSaved(let error):
-                    guard !shared.json else { break }
+                    guard !display.json else { break }
                     FileHandle.standardError.write(Data("flickr: \(formatter.failureLine(error))\n".utf8))
                 case .page(let report):
                     shown.pages += 1
@@ -170,7 +172,7 @@ struct FlickrCommand: AsyncParsableCommand {
         let screen = FeedScreen(store: feed, connectivity: connectivity, language: language)
         defer { feed.cancelAll() }
         do {
-            try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
+            try await TerminalApp.run(screen, configuration: display.terminalConfiguration)
         } catch {
             FileHandle.standardError.write(
                 Data("flickr: \(UserFacingError.from(error).line(in: language))\n".utf8))

@@ -35,6 +35,7 @@ struct GalleryCommand: AsyncParsableCommand {
     var urlsFile: String?
 
     @OptionGroup var shared: SharedOptions
+    @OptionGroup var display: DisplayOptions
 
     @Option(name: .customLong("demo-port"), help: "The demo server's port (0, or when it is busy: a free one, named on stderr).")
     var demoPort = 8089
@@ -98,18 +99,29 @@ struct GalleryCommand: AsyncParsableCommand {
 
     mutating func validate() throws {
         let language = shared.language
+        try display.check(language: language)
         try OptionCheck.value(maxConcurrent, of: "--max-concurrent", in: Self.maxConcurrentRange, language: language)
         guard let limit = ByteCount(parsing: memoryLimit) else {
-            throw ValidationError("--memory-limit '\(memoryLimit)' is not a size such as 64MB or 512k")
+            throw ValidationError(OptionCheck.message(
+                english: "--memory-limit '\(memoryLimit)' is not a size such as 64MB or 512k",
+                russian: "--memory-limit: «\(memoryLimit)» — не размер вроде 64MB или 512k",
+                language: language))
         }
         try OptionCheck.value(limit.bytes, of: "--memory-limit (bytes)", in: Self.memoryLimitRange, language: language)
         try OptionCheck.value(demoPort, of: "--demo-port", in: 0...65535, language: language)
         if let demoFaults {
-            guard demo else { throw ValidationError("--demo-faults needs --demo") }
+            guard demo else {
+                throw ValidationError(OptionCheck.message(
+                    english: "--demo-faults needs --demo", russian: "--demo-faults работает только с --demo",
+                    language: language))
+            }
             do { _ = try DemoFaultPlan(parsing: demoFaults) } catch { throw ValidationError("--demo-faults: \(error)") }
         }
         if demo && (!urls.isEmpty || urlsFile != nil) {
-            throw ValidationError("--demo serves its own pictures; leave out --url and --urls-file")
+            throw ValidationError(OptionCheck.message(
+                english: "--demo serves its own pictures; leave out --url and --urls-file",
+                russian: "--demo показывает свои картинки; уберите --url и --urls-file",
+                language: language))
         }
         for url in urls {
             do { _ = try PictureSources.parse(url) } catch { throw ValidationError(error.description) }
@@ -132,7 +144,12 @@ struct GalleryCommand: AsyncParsableCommand {
                 }
                 list += try PictureSources.parseFile(contents)
             }
-            guard !list.isEmpty else { throw ValidationError("no URLs given: --urls-file '\(urlsFile ?? "")' is empty") }
+            guard !list.isEmpty else {
+                throw ValidationError(OptionCheck.message(
+                    english: "no URLs given: --urls-file '\(urlsFile ?? "")' is empty",
+                    russian: "адресов нет: файл --urls-file «\(urlsFile ?? "")» пуст",
+                    language: shared.language))
+            }
             return list
         } catch let invalid as PictureSources.InvalidURL {
             throw ValidationError(invalid.description)
@@ -141,7 +158,7 @@ struct GalleryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let language = shared.language
-        let interactive = !shared.plain && !shared.json && TerminalApp.isInteractive(environment: ProcessInfo.processInfo.environment)
+        let interactive = !display.printsLines && TerminalApp.isInteractive(environment: ProcessInfo.processInfo.environment)
         var demoServer: DemoServer?
         /// The demo server starting while the first frame is already on screen (full screen only).
         var demoStart: Task<(DemoServer?, URL), any Error>?
@@ -174,7 +191,7 @@ struct GalleryCommand: AsyncParsableCommand {
             )
         )
         guard interactive else {
-            let format: PlainReport.Format = shared.json ? .json : .text
+            let format: PlainReport.Format = display.json ? .json : .text
             let summary = await runPlain(urls: pictureURLs, services: services, report: PlainReport(format: format, language: language))
             await demoServer?.stop()
             if !summary.allLoaded { throw ExitCode(2) }
@@ -254,7 +271,7 @@ struct GalleryCommand: AsyncParsableCommand {
             await serverReady?.value
             _ = await connectivity.probeNow()
         }
-        try await TerminalApp.run(screen, configuration: shared.terminalConfiguration)
+        try await TerminalApp.run(screen, configuration: display.terminalConfiguration)
         services.connectivity.stopProbing()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOptions
 import CommandOutput
 import ErrorReporting
 import Foundation
@@ -15,7 +16,8 @@ struct Compare: LookupSubcommand {
             """)
 
     @ParentCommand var parent: LookupCommand
-    @OptionGroup var ownOptions: CommonOptions
+    @OptionGroup var ownShared: SharedOptions
+    @OptionGroup var ownLookup: LookupOptions
 
     @Flag(help: "Print {\"match\": \"exact\"|\"nationalNumber\"|\"shortNationalNumber\"|\"none\"} as JSON.")
     var json = false

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOptions
 import CommandOutput
 import ErrorReporting
 import Foundation
@@ -9,7 +10,8 @@ struct Countries: LookupSubcommand {
     static let configuration = CommandConfiguration(abstract: "Print the country dataset.")
 
     @ParentCommand var parent: LookupCommand
-    @OptionGroup var ownOptions: CommonOptions
+    @OptionGroup var ownShared: SharedOptions
+    @OptionGroup var ownLookup: LookupOptions
 
     @Option(help: ArgumentHelp("Keep countries whose name, ISO code or dial code matches.", valueName: "text"))
     var filter: String?

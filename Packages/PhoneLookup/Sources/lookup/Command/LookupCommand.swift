@@ -20,21 +20,39 @@ struct LookupCommand: AsyncParsableCommand {
     /// Exits from where the work ended (see `mainThenExit`).
     static func main() async { await mainThenExit() }
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var shared: SharedOptions
+    @OptionGroup var lookup: LookupOptions
 }
 
 /// Shared by the subcommands: their own options over the ones given before their name.
 protocol LookupSubcommand: AsyncParsableCommand {
     var parent: LookupCommand { get }
-    var ownOptions: CommonOptions { get }
+    var ownShared: SharedOptions { get }
+    var ownLookup: LookupOptions { get }
 }
 
 extension LookupSubcommand {
-    var options: CommonOptions { ownOptions.merged(over: parent.options) }
+    /// The shared options given after the subcommand's name, over those given before it.
+    var shared: SharedOptions { ownShared.merged(over: parent.shared) }
+
+    /// `lookup`'s own options, merged the same way.
+    var lookupOptions: LookupOptions { ownLookup.merged(over: parent.lookup) }
+
+    /// Checks what the option groups cannot check alone: the URLs and `--demo` with `--api`, in
+    /// the language of a `--lang` given before or after the name. A subcommand with a
+    /// `validate()` of its own calls this first.
+    func checkOptions() throws {
+        try lookupOptions.check(demo: shared.demo, language: shared.language)
+    }
+
+    func validate() throws {
+        try checkOptions()
+    }
 
     /// Builds the services, runs `body`, and always tears the services down.
     func withServices<T>(_ body: (LookupServices) async throws -> T) async throws -> T {
-        let services = try await LookupServices.make(options, environment: ProcessInfo.processInfo.environment)
+        let services = try await LookupServices.make(
+            shared: shared, lookup: lookupOptions, environment: ProcessInfo.processInfo.environment)
         do {
             let result = try await body(services)
             await services.shutdown()
@@ -57,7 +75,8 @@ struct Interactive: LookupSubcommand {
         commandName: "run", abstract: "Run the dialer, country picker and results scenes (the default).")
 
     @ParentCommand var parent: LookupCommand
-    @OptionGroup var ownOptions: CommonOptions
+    @OptionGroup var ownShared: SharedOptions
+    @OptionGroup var ownLookup: LookupOptions
 
     @Option(help: ArgumentHelp("Say how each number is dialled from this country (ISO code; default: the selected one).",
                                valueName: "ISO"))

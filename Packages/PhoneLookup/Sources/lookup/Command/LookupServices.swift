@@ -23,8 +23,10 @@ struct LookupServices {
     let demoServer: DemoServer?
     let logger: Logger
 
-    static func make(_ options: CommonOptions, environment: [String: String]) async throws -> LookupServices {
-        let language = Language.resolve(flag: options.lang, environment: environment)
+    static func make(shared: SharedOptions, lookup options: LookupOptions, environment: [String: String])
+        async throws -> LookupServices
+    {
+        let language = Language.resolve(flag: shared.lang, environment: environment)
         var logger = Logger(label: "lookup")
         logger.logLevel = environment["LOOKUP_LOG"] == "debug" ? .debug : .critical
         var plan = try NumberingPlan.bundled()
@@ -32,15 +34,15 @@ struct LookupServices {
             plan = try NumberingPlan.load(from: URL(fileURLWithPath: directory, isDirectory: true), over: plan)
         }
         let engine = OfflineEngine(plan: plan, names: CountryNames(),
-                                   placeLanguage: options.lang == nil ? placeLanguage(environment) : nil)
-        let timeout = OptionCheck.duration(seconds: options.timeout ?? 30)
-        let transport = options.transport.flatMap(HTTPClient.Transport.init(name:)) ?? .default()
+                                   placeLanguage: shared.lang == nil ? placeLanguage(environment) : nil)
+        let timeout = shared.timeoutDuration
+        let transport = shared.transportChoice
         let client = HTTPClient(configuration: .init(deadline: timeout, transport: transport), logger: logger)
 
         var demoServer: DemoServer?
         var apiURL = options.api.flatMap(URL.init(string:))
-        var countriesURL = URL(string: options.countriesURL ?? CommonOptions.defaultCountriesURL)!
-        if options.demo {
+        var countriesURL = URL(string: options.countriesURL ?? LookupOptions.defaultCountriesURL)!
+        if shared.demo {
             let server = DemoServer()
             try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: engine, language: language))
             let base = try await server.start()
@@ -51,9 +53,9 @@ struct LookupServices {
         let backend: any PhoneLookupAPI = apiURL.map { RemoteLookup(baseURL: $0, client: client) }
             ?? OfflineLookup(engine: engine, language: language)
         // The demo's dataset is kept apart from the real one: a real run never shows what a demo wrote.
-        let cacheDirectory = options.demo
-            ? CacheLocation.demoDirectory(tool: "lookup", override: options.cacheDir, environment: environment)
-            : CacheLocation.directory(tool: "lookup", override: options.cacheDir, environment: environment)
+        let cacheDirectory = shared.demo
+            ? CacheLocation.demoDirectory(tool: "lookup", override: shared.cacheDir, environment: environment)
+            : CacheLocation.directory(tool: "lookup", override: shared.cacheDir, environment: environment)
         let cache = try? DiskCache(directory: cacheDirectory, sizeLimit: 8 << 20, logger: logger)
         let countries = CachedCountrySource(url: countriesURL, fetcher: client, cache: cache, logger: logger)
         return LookupServices(language: language, plan: plan, engine: engine, client: client, backend: backend,

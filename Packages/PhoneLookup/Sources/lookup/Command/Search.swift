@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandOptions
 import CommandOutput
 import ErrorReporting
 import Foundation
@@ -11,7 +12,8 @@ struct Search: LookupSubcommand {
         discussion: "Exit status: 0 answered, 65 the number is not valid, 1 the lookup failed, 64 usage.")
 
     @ParentCommand var parent: LookupCommand
-    @OptionGroup var ownOptions: CommonOptions
+    @OptionGroup var ownShared: SharedOptions
+    @OptionGroup var ownLookup: LookupOptions
 
     @Option(help: ArgumentHelp("The country the number is dialled from (ISO code, default: the locale's, else US).",
                                valueName: "ISO"))
@@ -27,9 +29,13 @@ struct Search: LookupSubcommand {
     var number: String
 
     func validate() throws {
+        try checkOptions()
         for (name, value) in [("--country", country), ("--from", from)] {
             if let value, value.count != 2 || !value.allSatisfy(\.isLetter) {
-                throw ValidationError("\(name) takes a two-letter ISO code such as RU, not '\(value)'")
+                throw ValidationError(OptionCheck.message(
+                    english: "\(name) takes a two-letter ISO code such as RU, not '\(value)'",
+                    russian: "\(name): нужен двухбуквенный код страны, например RU, а не «\(value)»",
+                    language: shared.language))
             }
         }
     }

@@ -11,7 +11,8 @@ struct Serve: LookupSubcommand {
         abstract: "Serve the lookup API (GET /v1/lookup?number=…[&country=ISO]), its OpenAPI document (GET /openapi.json) and the dataset (GET /countries.json).")
 
     @ParentCommand var parent: LookupCommand
-    @OptionGroup var ownOptions: CommonOptions
+    @OptionGroup var ownShared: SharedOptions
+    @OptionGroup var ownLookup: LookupOptions
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -20,7 +21,8 @@ struct Serve: LookupSubcommand {
     var port = 8090
 
     func validate() throws {
-        let language = Language.resolve(flag: options.lang, environment: ProcessInfo.processInfo.environment)
+        try checkOptions()
+        let language = shared.language
         try OptionCheck.value(port, of: "--port", in: 0...65_535, language: language)
     }
 

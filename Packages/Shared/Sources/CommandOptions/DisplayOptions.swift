@@ -1,0 +1,62 @@
+import ArgumentParser
+import ErrorReporting
+import Foundation
+import TerminalUI
+
+/// How a full-screen command shows its work: `--plain`, `--json` and `--graphics`, spelled and
+/// checked alike by the gallery and the feed. (`lookup`'s subcommands print JSON with their own
+/// `--json`, so they take `SharedOptions` alone.)
+///
+/// The refusals speak the language of `--lang`, which lives in `SharedOptions`, so a command checks
+/// these in its own `validate()`:
+///
+/// ```swift
+/// @OptionGroup var shared: SharedOptions
+/// @OptionGroup var display: DisplayOptions
+/// func validate() throws { try display.check(language: shared.language) }
+/// ```
+public struct DisplayOptions: ParsableArguments, Sendable {
+    @Flag(help: "Print plain lines instead of the full screen.")
+    public var plain = false
+
+    @Flag(help: "Print one JSON object per line instead of the full screen.")
+    public var json = false
+
+    @Option(help: ArgumentHelp(
+        "How pictures are drawn: auto (ask the terminal), kitty, sixel, iterm2, blocks (half-block "
+            + "characters) or none; default: $\(GraphicsChoice.environmentVariable), else auto.",
+        valueName: GraphicsChoice.allNames))
+    public var graphics: String?
+
+    public init() {}
+
+    /// Throws a usage error in `language` for `--plain` with `--json`, or an unknown `--graphics`.
+    public func check(language: Language) throws {
+        if let graphics, GraphicsChoice(argument: graphics) == nil {
+            throw ValidationError(
+                OptionCheck.message(
+                    english: "--graphics must be one of \(GraphicsChoice.allNames), not '\(graphics)'",
+                    russian: "--graphics: допустимы \(GraphicsChoice.allNames), а не «\(graphics)»",
+                    language: language))
+        }
+        if plain && json {
+            throw ValidationError(
+                OptionCheck.message(
+                    english: "choose one of --plain and --json",
+                    russian: "выберите что-то одно: --plain или --json",
+                    language: language))
+        }
+    }
+
+    /// Whether the command prints lines (plain or JSON) instead of running the full screen.
+    public var printsLines: Bool { plain || json }
+
+    /// `--graphics`, nil when not given (then `WORKBENCH_GRAPHICS`, else auto).
+    public var graphicsChoice: GraphicsChoice? { graphics.flatMap(GraphicsChoice.init(argument:)) }
+
+    /// How the full screen runs: the terminal's capabilities with `--graphics` applied.
+    public var terminalConfiguration: TerminalApp.Configuration {
+        TerminalApp.Configuration(capabilities: .detect(
+            environment: ProcessInfo.processInfo.environment, choice: graphicsChoice))
+    }
+}
