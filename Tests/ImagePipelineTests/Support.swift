@@ -59,9 +59,8 @@ final class ScriptedLoader: DataLoading {
         case .failure(let error)?:
             throw error
         case .hang?:
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(5))
-            }
+            // Hangs until the load is cancelled: the sleep ends at the cancel, not at its time.
+            try? await Task.sleep(for: .seconds(86_400))
             throw .cancelled
         case nil:
             throw .httpStatus(code: 404, url: url)

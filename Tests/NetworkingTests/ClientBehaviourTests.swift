@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import Networking
+import TestSupport
 import Testing
 
 @Suite("HTTPClient behaviour")
@@ -206,7 +207,7 @@ struct ClientBehaviourTests {
             let first = Task { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("img/1")) }
             #expect(await server.waitForStats { $0.activeRequests == 1 })
             let queued = Task { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("img/2")) }
-            try await Task.sleep(for: .milliseconds(20))
+            #expect(await waitUntil { client.waitingForSlotCount == 1 }, "the second load waits for the one slot")
             queued.cancel()
             guard isCancelled(await queued.result) else {
                 Issue.record("the queued load should be cancelled")

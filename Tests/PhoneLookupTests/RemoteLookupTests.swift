@@ -1,4 +1,6 @@
 import DemoServer
+import TestSupport
+import Locking
 import ErrorReporting
 import Foundation
 import Networking
@@ -115,11 +117,15 @@ struct RemoteLookupTests {
             let client = quickClient(deadline: .seconds(5))
             defer { client.invalidate() }
             let received = Received()
-            let request = ExactlyOnceLookup(RemoteLookup(baseURL: base, client: client))
-                .lookUp(number, completion: received.completion)
+            let remote = EndingLookup(inner: RemoteLookup(baseURL: base, client: client))
+            let request = ExactlyOnceLookup(remote).lookUp(number, completion: received.completion)
             #expect(await server.waitForStats { $0.activeRequests == 1 })
             request.cancel()
-            try await Task.sleep(for: .milliseconds(100))
+            // The request is over on both ends (the lookup threw, the server saw the connection
+            // close) before the two seconds the server would take: nothing is left to call back.
+            await remote.signal.wait { [endings = remote.endings] in !endings.withLock { $0 }.isEmpty }
+            #expect(remote.endings.withLock { $0 } == [.cancelled])
+            #expect(await server.waitForStats { $0.activeRequests == 0 })
             #expect(received.calls.isEmpty)
         }
     }
@@ -159,5 +165,31 @@ struct LookupEndpointTests {
     func russian() throws {
         let (_, body) = endpoint.respond(number: "+79994673756", lang: "ru")
         #expect(try JSONDecoder().decode(LookupAnswer.self, from: body).results.first?.hasPrefix("Страна: Россия") == true)
+    }
+}
+
+/// A backend that says how each answer of `inner` ended, so a test knows when a cancelled lookup
+/// is over without sleeping.
+struct EndingLookup<Inner: AsyncLookupBackend>: AsyncLookupBackend {
+    enum Ending: Equatable { case answered, cancelled, failed }
+
+    let inner: Inner
+    let endings = LockedValue<[Ending]>([])
+    let signal = Signal()
+
+    func answer(for number: PhoneNumber) async throws -> [String] {
+        do {
+            let results = try await inner.answer(for: number)
+            record(.answered)
+            return results
+        } catch {
+            record(Task.isCancelled ? .cancelled : .failed)
+            throw error
+        }
+    }
+
+    private func record(_ ending: Ending) {
+        endings.withLock { $0.append(ending) }
+        signal.changed()
     }
 }
