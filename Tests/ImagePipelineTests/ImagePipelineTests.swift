@@ -38,6 +38,23 @@ struct ImagePipelineTests {
         #expect(loader.callCount == 1)
     }
 
+    @Test("an animated GIF comes with its file to play, from the network and from disk; a JPEG without")
+    func animationKeepsItsFile() async throws {
+        let gif = try ImageEncoder.bandGIF(size: PixelSize(width: 40, height: 20), frames: 5, delayCentiseconds: 10)
+        let loader = ScriptedLoader([Fixture.url(1): .bytes(gif), Fixture.url(2): .bytes(try Fixture.jpeg())])
+        let disk = MemoryDisk()
+        let target = PixelSize(width: 20, height: 20)
+        let animated = try await ImagePipeline(loader: loader, diskCache: disk)
+            .image(for: ImageRequest(url: Fixture.url(1), targetSize: target))
+        #expect(animated.animation?.frameCount == 5)
+        #expect(animated.animation?.data == gif)
+        let fromDisk = try await ImagePipeline(loader: loader, diskCache: disk)
+            .image(for: ImageRequest(url: Fixture.url(1), targetSize: target))
+        #expect(fromDisk.source == .disk && fromDisk.animation == animated.animation)
+        let still = try await ImagePipeline(loader: loader, diskCache: nil).image(for: ImageRequest(url: Fixture.url(2)))
+        #expect(still.animation == nil)
+    }
+
     @Test("the bitmap is downsampled to fit the target size")
     func downsampled() async throws {
         let url = Fixture.url(3)

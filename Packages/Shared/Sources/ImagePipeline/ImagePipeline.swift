@@ -304,7 +304,7 @@ public final class ImagePipeline: Sendable {
             }
             do throws(ImagingError) {
                 let decoded = try decoder.decode(data, fitting: request.targetSize)
-                return .success(remember(decoded, from: source, byteCount: data.count, for: request))
+                return .success(remember(decoded, from: source, data: data, for: request))
             } catch {
                 return .failure(error)
             }
@@ -314,16 +314,19 @@ public final class ImagePipeline: Sendable {
     private func remember(
         _ decoded: (bitmap: Bitmap, originalSize: PixelSize),
         from source: ImageSource,
-        byteCount: Int,
+        data: Data,
         for request: ImageRequest
     ) -> ImageResponse {
-        let response = ImageResponse(
+        var response = ImageResponse(
             bitmap: decoded.bitmap,
             source: source,
             originalSize: decoded.originalSize,
-            encodedByteCount: byteCount
+            encodedByteCount: data.count
         )
-        memory.insert(response, forKey: request.memoryKey, cost: decoded.bitmap.byteCount)
+        // An animation keeps its file, not its frames: a player decodes them as they are due.
+        response.animation = AnimatedImage(data)
+        let animationCost = response.animation?.data.count ?? 0
+        memory.insert(response, forKey: request.memoryKey, cost: decoded.bitmap.byteCount + animationCost)
         return response
     }
 }

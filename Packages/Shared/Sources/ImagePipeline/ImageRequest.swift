@@ -105,6 +105,9 @@ public struct ImageResponse: Sendable, Hashable {
     public var wasRevalidated = false
     /// From the download's start to the first byte of the response, when it was downloaded.
     public var timeToFirstByte: Duration?
+    /// The file and its facts when it is an animation (``bitmap`` is then its first frame): what a
+    /// `FrameSource` plays. Nil for a still.
+    public var animation: AnimatedImage?
 
     public init(
         bitmap: Bitmap,

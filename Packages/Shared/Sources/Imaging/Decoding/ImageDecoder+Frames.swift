@@ -4,11 +4,17 @@ import CWebP
 import Foundation
 
 /// One frame of an animation as the screen shows it: composed on the canvas, upright.
-package struct AnimationFrame: Sendable, Hashable {
+public struct AnimationFrame: Sendable, Hashable {
     /// The whole canvas after this frame was drawn.
-    package var bitmap: Bitmap
+    public var bitmap: Bitmap
     /// How long it stays, after browsers' rule for very short delays.
-    package var delay: Duration
+    public var delay: Duration
+
+    /// A frame of `bitmap` shown for `delay`.
+    public init(bitmap: Bitmap, delay: Duration) {
+        self.bitmap = bitmap
+        self.delay = delay
+    }
 }
 
 extension ImageDecoder {

@@ -1,0 +1,215 @@
+import CAVIF
+import CExif
+import CGIF
+import CWebP
+import Foundation
+
+/// Plays an ``AnimatedImage`` one frame at a time, each decoded when it is asked for and scaled
+/// to fit a target: it holds the codec's canvas (and, for a GIF, the canvas a "restore previous"
+/// frame returns to) and the frame it last gave, never the frames of a whole play.
+///
+/// Frames come in the file's order with the file's delays (10 ms or less plays at 100 ms, as in
+/// browsers); after the last frame the animation starts again as many times as the file says.
+/// Owned by one task: it is not `Sendable`.
+///
+/// ```swift
+/// let source = try FrameSource(animation, fitting: cellSize)
+/// while let frame = try source.nextFrame() { show(frame.bitmap); try await clock.sleep(for: frame.delay) }
+/// ```
+public final class FrameSource {
+    /// The animation being played.
+    public let animation: AnimatedImage
+    /// The size of every frame it gives: upright, fitted into the target.
+    public let frameSize: PixelSize
+    /// How many frames it has given.
+    public private(set) var framesGiven = 0
+    /// The most pixel memory it held at once, in bytes (the codec's canvases and the frame being
+    /// scaled): the bound that holds however many frames the file has.
+    public private(set) var largestBufferBytes = 0
+
+    private let pixelLimit: Int
+    /// A copy of the file the codecs read while the source lives (they keep pointers into it).
+    private let bytes: UnsafeMutableRawBufferPointer
+    private let orientation: ImageOrientation
+    /// The size frames are scaled to before they are turned upright.
+    private let storedTarget: PixelSize
+    private var codec: Codec?
+    /// Frames given in the current play.
+    private var index = 0
+    private var playsFinished = 0
+    /// libwebp gives the time each frame ends: a frame's delay is the step from the last.
+    private var previousTimestamp: Int32 = 0
+
+    private enum Codec {
+        case gif(OpaquePointer)
+        case webp(OpaquePointer, canvas: [UInt8])
+        case avif(OpaquePointer, canvas: [UInt8])
+    }
+
+    /// A source of `animation`'s frames, scaled to fit `maxSize` (nil: the canvas size).
+    /// - Throws: the decoders' errors for a file past the limits or whose first frame is damaged
+    ///   (the first frame is not decoded here: ``nextFrame()`` throws it).
+    public init(
+        _ animation: AnimatedImage, fitting maxSize: PixelSize?, pixelLimit: Int = ImageDecoder.defaultPixelLimit
+    ) throws(ImagingError) {
+        try ImageDecoder.checkPixelLimit(animation.canvasSize, limit: pixelLimit)
+        try ImageDecoder.checkAnimation(
+            frames: animation.frameCount, totalPixels: animation.frameCount * animation.canvasSize.area,
+            pixelLimit: pixelLimit)
+        self.animation = animation
+        self.pixelLimit = pixelLimit
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, animation.data.count), alignment: 16)
+        _ = animation.data.copyBytes(to: copy)
+        self.bytes = copy
+        orientation = Self.orientation(of: animation, in: UnsafeRawBufferPointer(rebasing: copy[0..<animation.data.count]))
+        let upright = orientation.upright(animation.canvasSize)
+        let fitted = maxSize.map { upright.shrunk(toFit: PixelSize(width: max(1, $0.width), height: max(1, $0.height))) }
+        frameSize = fitted ?? upright
+        storedTarget = orientation.stored(frameSize)
+    }
+
+    deinit {
+        close()
+        bytes.deallocate()
+    }
+
+    /// The next frame, decoded now; nil once the file's plays are over.
+    /// - Throws: when the first frame of a play cannot be decoded. A later frame that is damaged
+    ///   or cut short ends the play there, as in a browser.
+    public func nextFrame() throws(ImagingError) -> AnimationFrame? {
+        if let plays = animation.plays, playsFinished >= plays { return nil }
+        if index >= animation.frameCount { endPlay() }
+        if let plays = animation.plays, playsFinished >= plays { return nil }
+        if codec == nil { codec = try open() }
+        guard let frame = try decodeNext() else {
+            guard index > 0 else { throw .corrupt("the first frame of the animation does not decode") }
+            endPlay()
+            return try nextFrame()
+        }
+        index += 1
+        framesGiven += 1
+        return frame
+    }
+
+    private func endPlay() {
+        close()
+        index = 0
+        previousTimestamp = 0
+        playsFinished += 1
+    }
+
+    private var input: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[0..<animation.data.count])
+    }
+
+    private func open() throws(ImagingError) -> Codec {
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let count = animation.data.count
+        let canvas = animation.canvasSize
+        switch animation.format {
+        case .gif:
+            var status = CGIF_OK
+            guard let decoder = cgif_decoder_create(base, count, &status) else {
+                throw status == CGIF_TRUNCATED ? .truncated : .corrupt("giflib could not open it")
+            }
+            return .gif(decoder)
+        case .webp:
+            guard let player = cwebp_animation_create(base, count) else { throw .corrupt("libwebp refused the animation") }
+            return .webp(player, canvas: [UInt8](repeating: 0, count: canvas.area * 4))
+        case .avif:
+            let opened = try AVIFDecoder.open(input, pixelLimit: pixelLimit, frameLimit: ImageDecoder.frameLimit)
+            return .avif(opened.decoder, canvas: [UInt8](repeating: 0, count: canvas.area * 4))
+        default:
+            throw .unsupported("\(animation.format.rawValue) does not animate")
+        }
+    }
+
+    private func close() {
+        switch codec {
+        case .gif(let decoder): cgif_decoder_destroy(decoder)
+        case .webp(let player, _): cwebp_animation_destroy(player)
+        case .avif(let decoder, _): cavif_decoder_destroy(decoder)
+        case nil: break
+        }
+        codec = nil
+    }
+
+    /// Composes the next frame of the play on the codec's canvas and scales it; nil at the end
+    /// of the play or at a frame that does not decode.
+    private func decodeNext() throws(ImagingError) -> AnimationFrame? {
+        let canvas = animation.canvasSize
+        let stride = canvas.width * 4
+        let full: Bitmap
+        let delay: Duration
+        var held = 0
+        switch codec {
+        case .gif(let decoder):
+            var centiseconds: Int32 = 0
+            guard cgif_next_frame(decoder, &centiseconds) == CGIF_OK else { return nil }
+            full = Bitmap(width: canvas.width, height: canvas.height,
+                          pixels: Array(UnsafeBufferPointer(start: cgif_canvas(decoder), count: canvas.area * 4)))
+            // giflib's canvas, the one kept for "restore previous", and the copy above.
+            held = full.byteCount * 3
+            delay = ImageDecoder.playable(delayMilliseconds: Int(centiseconds) * 10)
+        case .webp(let player, var pixels):
+            codec = nil
+            var timestamp: Int32 = 0
+            let status = pixels.withUnsafeMutableBufferPointer { cwebp_animation_next(player, $0.baseAddress, stride, &timestamp) }
+            codec = .webp(player, canvas: pixels)
+            guard status == CWEBP_OK else { return nil }
+            full = Bitmap(width: canvas.width, height: canvas.height, pixels: pixels)
+            // libwebp's own canvas and ours.
+            held = full.byteCount * 2
+            delay = ImageDecoder.playable(delayMilliseconds: Int(timestamp - previousTimestamp))
+            previousTimestamp = timestamp
+        case .avif(let decoder, var pixels):
+            codec = nil
+            var duration = 0.0
+            let status = pixels.withUnsafeMutableBufferPointer { cavif_next_frame(decoder, $0.baseAddress, stride, &duration) }
+            codec = .avif(decoder, canvas: pixels)
+            guard status == CAVIF_OK else { return nil }
+            full = Bitmap(width: canvas.width, height: canvas.height, pixels: pixels)
+            held = full.byteCount * 2
+            delay = ImageDecoder.playable(delayMilliseconds: Int(duration.rounded()))
+        case nil:
+            return nil
+        }
+        let scaled = storedTarget == canvas ? full : full.resized(to: storedTarget, filter: .automatic)
+        var upright = scaled.oriented(orientation)
+        convertColour(&upright)
+        largestBufferBytes = max(largestBufferBytes, held + (storedTarget == canvas ? 0 : scaled.byteCount))
+        return AnimationFrame(bitmap: upright, delay: delay)
+    }
+
+    /// The same conversion to sRGB as the still decoders apply to the first frame.
+    private func convertColour(_ bitmap: inout Bitmap) {
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        switch codec {
+        case .webp:
+            var info = cwebp_info()
+            guard cwebp_read_info(base, animation.data.count, &info) == CWEBP_OK else { return }
+            ColorManagement.convertToSRGB(&bitmap, icc: info.icc, count: info.icc_size)
+        case .avif(let decoder, _):
+            var count = 0
+            let icc = cavif_icc(decoder, &count)
+            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: count)
+        default:
+            break
+        }
+    }
+
+    private static func orientation(of animation: AnimatedImage, in bytes: UnsafeRawBufferPointer) -> ImageOrientation {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .up }
+        if animation.format == .webp {
+            var info = cwebp_info()
+            guard cwebp_read_info(base, bytes.count, &info) == CWEBP_OK else { return .up }
+            return ImageOrientation(exifValue: Int(cexif_orientation(info.exif, info.exif_size)))
+        }
+        if animation.format == .avif {
+            guard let opened = try? AVIFDecoder.open(bytes, pixelLimit: nil, frameLimit: nil) else { return .up }
+            defer { cavif_decoder_destroy(opened.decoder) }
+            return opened.orientation
+        }
+        return .up
+    }
+}
