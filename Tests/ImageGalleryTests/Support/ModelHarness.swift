@@ -33,7 +33,7 @@ struct ModelHarness {
                 inFlight[id] = request.token
             case .cancel(let token):
                 end(token)
-            case .scheduleTick, .prioritize:
+            case .scheduleTick, .prioritize, .play, .stopPlaying:
                 break
             }
         }

@@ -38,6 +38,8 @@ public enum GalleryAction: Sendable, Hashable {
     case loadFinished(LoadToken, Result<LoadedPicture, LoadFailure>)
     /// A slow load's download moved on.
     case loadProgressed(LoadToken, TransferProgress)
+    /// A playing animation's next frame is due. Frames of a playback that was stopped are ignored.
+    case animationFrame(PlaybackID, Bitmap)
 }
 
 /// Names one load of one item, so a late result of a cancelled load is recognised and dropped.
@@ -74,4 +76,8 @@ public enum GalleryEffect: Sendable, Hashable {
     case prioritize(LoadToken, RequestPriority.Level)
     /// An animation runs: send another ``GalleryAction/tick(now:)`` soon (next frame).
     case scheduleTick
+    /// Play a cell's animated picture; each frame comes back as ``GalleryAction/animationFrame(_:_:)``.
+    case play(PlaybackRequest)
+    /// Stop a playback (its cell left the screen, was removed or is reloading).
+    case stopPlaying(PlaybackID)
 }

@@ -11,18 +11,22 @@ public struct GalleryConfiguration: Sendable, Hashable {
     var slideOutDuration: Duration
     /// How long the cells below take to move up into the gap.
     var closeGapDuration: Duration
+    /// Animated pictures play while their cell is on screen (`--no-animation` shows the first frame only).
+    public var animates: Bool
 
     public init(
         autoRetry: Bool = true,
         loadAhead: Int = 1,
         retainMargin: Int = 2,
         slideOutDuration: Duration = .milliseconds(300),
-        closeGapDuration: Duration = .milliseconds(300)
+        closeGapDuration: Duration = .milliseconds(300),
+        animates: Bool = true
     ) {
         self.autoRetry = autoRetry
         self.loadAhead = max(0, loadAhead)
         self.retainMargin = max(0, retainMargin)
         self.slideOutDuration = slideOutDuration
         self.closeGapDuration = closeGapDuration
+        self.animates = animates
     }
 }

@@ -50,9 +50,12 @@ public struct GalleryModel: Reducer {
             state.finishLoad(token, result: result, effects: &effects)
         case .loadProgressed(let token, let progress):
             state.noteProgress(progress, of: token)
+        case .animationFrame(let playback, let bitmap):
+            state.showFrame(bitmap, of: playback)
         }
         state.reconcileLoads(effects: &effects)
         state.reprioritizeLoads(effects: &effects)
+        state.reconcilePlayback(effects: &effects)
         return effects
     }
 }

@@ -36,7 +36,9 @@ public struct GalleryState: Sendable, Hashable {
     var inFlightPriority: [ItemID: RequestPriority.Level] = [:]
     /// Items a refresh is downloading again; ``isRefreshing`` ends when this empties.
     var refreshPending: Set<ItemID>
-    /// The generation of the last load token handed out.
+    /// The playback running for each cell whose animated picture plays (or has played out) on screen.
+    var playing: [ItemID: PlaybackID] = [:]
+    /// The generation of the last load token or playback handed out.
     var lastGeneration: Int
 
     /// A gallery of `urls`, nothing loaded and nothing on screen until the first ``GalleryAction/layoutChanged(_:)``.

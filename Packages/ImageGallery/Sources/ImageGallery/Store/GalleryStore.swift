@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import Imaging
 import Networking
 import StateStore
 
@@ -79,11 +80,33 @@ public struct GalleryEffects: EffectInterpreting {
         case .prioritize(let token, let level):
             priorities.change(token, to: level)
             return .none
+        case .play(let request):
+            return .run(id: request.id) { [sleep] send in
+                await Self.play(request, sleep: sleep, send: send)
+            }
+        case .stopPlaying(let playback):
+            return .cancel(id: playback)
         case .scheduleTick:
             return .run(id: NextFrame()) { [now, sleep, interval = Self.frameInterval] send in
                 guard (try? await sleep(interval)) != nil else { return }
                 await send(.tick(now: now()))
             }
+        }
+    }
+
+    /// Sends the frames of `request` after the first, each when the one before has been shown for
+    /// its delay on the injected clock, until the file's plays end, a frame fails or the task is
+    /// cancelled. The next frame is decoded while the shown one waits, one frame at a time.
+    private nonisolated static func play(
+        _ request: PlaybackRequest, sleep: @Sendable (Duration) async throws -> Void, send: Send<GalleryAction>
+    ) async {
+        guard let source = try? FrameSource(request.animation, fitting: request.targetSize),
+              var shown = try? source.nextFrame()
+        else { return }
+        while !Task.isCancelled, let next = try? source.nextFrame() {
+            guard (try? await sleep(shown.delay)) != nil else { return }
+            await send(.animationFrame(request.id, next.bitmap))
+            shown = next
         }
     }
 }

@@ -54,6 +54,11 @@ struct GalleryCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-auto-retry"), help: "Do not reload failed pictures when the network returns.")
     var noAutoRetry = false
 
+    @Flag(name: .customLong("no-animation"), help: """
+        Show the first frame of animated pictures only. / Показывать только первый кадр анимации.
+        """)
+    var noAnimation = false
+
     /// Downloads at once: more than this only queues inside the client and starts as many workers.
     static let maxConcurrentRange = 1...64
     /// Memory for decoded pictures: one byte up to one terabyte.
@@ -259,7 +264,7 @@ struct GalleryCommand: AsyncParsableCommand {
         urls: [URL], services: GalleryServices, loader: any GalleryImageLoading, serverReady: Task<Void, Never>?,
         language: Language
     ) async throws {
-        let state = GalleryState(urls: urls, configuration: GalleryConfiguration(autoRetry: !noAutoRetry))
+        let state = GalleryState(urls: urls, configuration: GalleryConfiguration(autoRetry: !noAutoRetry, animates: !noAnimation))
         let store = GalleryStore(state: state, loader: loader)
         if let warning = services.diskCacheWarning { store.send(.offlineCacheUnavailable(warning)) }
         let connectivity = services.connectivity
