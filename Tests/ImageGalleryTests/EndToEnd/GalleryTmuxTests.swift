@@ -33,5 +33,77 @@ extension ServerAndProcessTests {
             try await tmux.send("q")
             try await tmux.expectRestored()
         }
+
+        /// The cells' rows of the pane with their colours (half-block pictures differ only in
+        /// colour), without the title and status bars, whose counters change as cells ahead load.
+        private static func colours(_ tmux: TmuxSession) async throws -> String {
+            let lines = try await tmux.tmux(["capture-pane", "-p", "-e", "-t", "0"]).split(separator: "\n")
+            return lines.dropFirst().dropLast().joined(separator: "\n")
+        }
+
+        /// Starts the demo at 100x40 with `extra` arguments and selects cell 2, the animated GIF,
+        /// which then fills the screen; returns once it has loaded.
+        private static func showAnimatedCell(_ extra: [String]) async throws -> (TmuxSession, URL) {
+            let port = try await GalleryProcess.freePort()
+            let cache = GalleryProcess.temporaryDirectory()
+            let tmux = try await TmuxSession(columns: 100, rows: 40)
+            try await tmux.start([GalleryProcess.executable, "--demo", "--demo-port", "\(port)", "--cache-dir", cache.path] + extra)
+            try await tmux.waitFor("cell 1 loaded") { $0.contains("━ 1 ━") && !$0.contains("Loading") }
+            try await tmux.send("j")
+            try await tmux.waitFor("cell 2 loaded, alone on screen") { screen in
+                screen.contains("━ 2 ━") && !screen.contains("Loading") && !screen.contains("─ 1 ─") && !screen.contains("━ 1 ━")
+            }
+            return (tmux, cache)
+        }
+
+        /// Records an issue when the pane changes within `window` (many frame delays of the demo GIF).
+        private static func expectStill(
+            _ tmux: TmuxSession, for window: Duration, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws {
+            let first = try await colours(tmux)
+            var changed = false
+            // Absence can only be shown over a span of time: the pane is read again and again
+            // through the window (each read is a tmux process, which paces the loop).
+            let end = ContinuousClock.now + window
+            while ContinuousClock.now < end, !changed {
+                changed = try await colours(tmux) != first
+            }
+            #expect(!changed, "\(what): the pane changed", sourceLocation: sourceLocation)
+        }
+
+        @Test("the animated GIF's cell changes on screen over time, and stops changing once it scrolls away")
+        func animatedCellPlaysOnlyOnScreen() async throws {
+            let (tmux, cache) = try await Self.showAnimatedCell([])
+            defer {
+                tmux.stop()
+                try? FileManager.default.removeItem(at: cache)
+            }
+            let before = try await Self.colours(tmux)
+            // The demo GIF turns its spinner every 80 ms: the pane changes without a key pressed.
+            var now = before
+            let deadline = ContinuousClock.now + .seconds(10)
+            while now == before, ContinuousClock.now < deadline { now = try await Self.colours(tmux) }
+            #expect(now != before, "the animated cell never changed")
+
+            try await tmux.send("j", "j")
+            try await tmux.waitFor("cell 4 loaded, cell 2 off screen") { screen in
+                screen.contains("━ 4 ━") && !screen.contains("Loading") && !screen.contains("─ 2 ─") && !screen.contains("━ 2 ━")
+            }
+            try await Self.expectStill(tmux, for: .seconds(1), "cell 2 scrolled away")
+            try await tmux.send("q")
+            try await tmux.expectRestored()
+        }
+
+        @Test("with --no-animation the animated GIF's cell shows its first frame and never changes")
+        func noAnimationStaysStill() async throws {
+            let (tmux, cache) = try await Self.showAnimatedCell(["--no-animation"])
+            defer {
+                tmux.stop()
+                try? FileManager.default.removeItem(at: cache)
+            }
+            try await Self.expectStill(tmux, for: .seconds(1), "--no-animation")
+            try await tmux.send("q")
+            try await tmux.expectRestored()
+        }
     }
 }
