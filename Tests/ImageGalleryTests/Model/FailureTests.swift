@@ -6,6 +6,7 @@ import Networking
 import Testing
 import ImageGallery
 
+@MainActor
 @Suite("Errors per cell, offline banner, auto-retry on reconnect")
 struct FailureTests {
     @Test("each kind of failure shows its own message in the cell and the right status", arguments: [
@@ -15,9 +16,9 @@ struct FailureTests {
         (.timeout, CommonPhrases.tookTooLong, .pullToRefresh(after: .timeout), false),
         (.dropped, CommonPhrases.connectionDropped, .pullToRefresh(after: .dropped), false),
     ])
-    func failureKinds(kind: FailureKind, message: LocalizedText, status: GalleryStatus?, offline: Bool) {
-        var model = ModelHarness()
-        model.finish(1, .failure(Fixture.failure(kind)))
+    func failureKinds(kind: FailureKind, message: LocalizedText, status: GalleryStatus?, offline: Bool) async {
+        let model = await GalleryTestStore()
+        await model.finish(1, .failure(Fixture.failure(kind)))
         let failure = model.status(1)?.failure
         #expect(failure?.kind == kind)
         #expect(failure?.cellMessage == message)
@@ -27,7 +28,7 @@ struct FailureTests {
     }
 
     @Test("the timeout and drop hints say to pull down to refresh and name the key, in both languages")
-    func pullToRefreshWording() {
+    func pullToRefreshWording() async {
         #expect(GalleryStatus.pullToRefresh(after: .timeout).text.english == "Took too long — pull down to refresh (r)")
         #expect(GalleryStatus.pullToRefresh(after: .timeout).shortText.english == "Took too long — r refreshes")
         #expect(GalleryStatus.pullToRefresh(after: .dropped).text.russian.contains("потяните вниз"))
@@ -50,14 +51,14 @@ struct FailureTests {
         (Fixture.error("diskFull"), .other, "diskFull"),
         (Fixture.error("offline"), .other, "offline"),
     ])
-    func kinds(error: any Error, kind: FailureKind, code: String) {
+    func kinds(error: any Error, kind: FailureKind, code: String) async {
         let failure = LoadFailure(error)
         #expect(failure.kind == kind)
         #expect(failure.code == code)
     }
 
     @Test("a transport failure shows libcurl's own words beside the seed's, such as why libcurl could not be loaded")
-    func transportReason() {
+    func transportReason() async {
         let failure = LoadFailure(ImagePipelineError.network(.transport(
             description: "libcurl could not be loaded: libcurl.so.4: cannot open shared object file")))
         #expect(failure.kind == .dropped)
@@ -66,7 +67,7 @@ struct FailureTests {
     }
 
     @Test("cancellation is told apart by case: the pipeline's, the network's and the task's")
-    func cancellation() {
+    func cancellation() async {
         #expect(LoadFailure.isCancellation(ImagePipelineError.cancelled))
         #expect(LoadFailure.isCancellation(ImagePipelineError.network(.cancelled)))
         #expect(LoadFailure.isCancellation(CancellationError()))
@@ -75,7 +76,7 @@ struct FailureTests {
     }
 
     @Test("an error without an explanation of its own is classified as other and keeps its description")
-    func plainError() {
+    func plainError() async {
         struct Weird: Error {}
         let failure = LoadFailure(Weird())
         #expect(failure.kind == .other)
@@ -83,87 +84,87 @@ struct FailureTests {
     }
 
     @Test("a picture that could not be saved offline is still shown, and the status bar says so")
-    func notSavedOffline() {
-        var model = ModelHarness()
+    func notSavedOffline() async {
+        let model = await GalleryTestStore()
         let diskFull = UserFacingError(code: "diskFull", message: LocalizedText(en: "The disk is full", ru: "Диск заполнен"))
-        model.finish(0, .success(Fixture.picture(storeError: diskFull)))
+        await model.finish(0, .success(Fixture.picture(storeError: diskFull)))
         #expect(model.status(0)?.isLoaded == true)
         #expect(model.state.status == .notSavedOffline(diskFull))
         #expect(model.state.status?.text.english == "Could not save for offline use: The disk is full")
     }
 
     @Test("an offline cache that cannot be opened is said in the status bar; pictures still load")
-    func cacheUnavailable() {
-        var model = ModelHarness()
+    func cacheUnavailable() async {
+        let model = await GalleryTestStore()
         let readOnly = UserFacingError(code: "readOnly", message: LocalizedText(en: "The disk is read-only", ru: "Диск только для чтения"))
-        model.send(.offlineCacheUnavailable(readOnly))
+        await model.send(.offlineCacheUnavailable(readOnly))
         #expect(model.state.status == .notSavedOffline(readOnly))
-        model.finish(0, .success(Fixture.picture()))
+        await model.finish(0, .success(Fixture.picture()))
         #expect(model.status(0)?.isLoaded == true)
     }
 
     @Test("the offline banner goes away by itself when the network returns")
-    func bannerClears() {
-        var model = ModelHarness()
-        model.send(.connectivityChanged(isOnline: false))
+    func bannerClears() async {
+        let model = await GalleryTestStore()
+        await model.send(.connectivityChanged(isOnline: false))
         #expect(model.state.isOffline)
-        model.send(.connectivityChanged(isOnline: true))
+        await model.send(.connectivityChanged(isOnline: true))
         #expect(!model.state.isOffline)
     }
 
     @Test("a picture that arrives from the network proves we are online")
-    func networkSuccessClearsOffline() {
-        var model = ModelHarness()
-        model.finish(0, .failure(Fixture.failure(.offline)))
-        model.finish(1, .success(Fixture.picture(source: .disk)))
+    func networkSuccessClearsOffline() async {
+        let model = await GalleryTestStore()
+        await model.finish(0, .failure(Fixture.failure(.offline)))
+        await model.finish(1, .success(Fixture.picture(source: .disk)))
         #expect(model.state.isOffline)
-        model.finish(2, .success(Fixture.picture(source: .network)))
+        await model.finish(2, .success(Fixture.picture(source: .network)))
         #expect(!model.state.isOffline)
         #expect(model.started == [0])               // and the offline cell retried
     }
 
     @Test("cells that failed because the network was down load again by themselves when it returns")
-    func autoRetry() {
-        var model = ModelHarness()
-        model.finish(0, .failure(Fixture.failure(.offline)))
-        model.finish(1, .failure(Fixture.failure(.offline)))
-        model.finish(2, .failure(Fixture.failure(.unavailable)))
-        model.send(.connectivityChanged(isOnline: true))
+    func autoRetry() async {
+        let model = await GalleryTestStore()
+        await model.finish(0, .failure(Fixture.failure(.offline)))
+        await model.finish(1, .failure(Fixture.failure(.offline)))
+        await model.finish(2, .failure(Fixture.failure(.unavailable)))
+        await model.send(.connectivityChanged(isOnline: true))
         #expect(model.started == [0, 1])             // not the unavailable one
         #expect(model.state.status == .retryingAfterReconnect)
         #expect(model.status(2)?.failure?.kind == .unavailable)
     }
 
     @Test("an off-screen cell that failed offline waits until it comes back on screen")
-    func autoRetryOffScreen() {
-        var model = ModelHarness()
-        model.finish(2, .failure(Fixture.failure(.offline)))
-        model.send(.scroll(by: 40))
-        model.send(.connectivityChanged(isOnline: true))
+    func autoRetryOffScreen() async {
+        let model = await GalleryTestStore()
+        await model.finish(2, .failure(Fixture.failure(.offline)))
+        await model.send(.scroll(by: 40))
+        await model.send(.connectivityChanged(isOnline: true))
         #expect(model.status(2) == .idle)
         #expect(!model.started.contains(2))
-        model.send(.selectFirst)
+        await model.send(.selectFirst)
         #expect(model.started.contains(2))
     }
 
     @Test("with auto-retry off, failed cells wait for a refresh")
-    func noAutoRetry() {
-        var model = ModelHarness(configuration: GalleryConfiguration(autoRetry: false))
-        model.finish(0, .failure(Fixture.failure(.offline)))
-        model.send(.connectivityChanged(isOnline: true))
+    func noAutoRetry() async {
+        let model = await GalleryTestStore(configuration: GalleryConfiguration(autoRetry: false))
+        await model.finish(0, .failure(Fixture.failure(.offline)))
+        await model.send(.connectivityChanged(isOnline: true))
         #expect(!model.state.isOffline)
         #expect(model.started.isEmpty)
         #expect(model.status(0)?.failure?.kind == .offline)
-        model.send(.refresh)
+        await model.send(.refresh)
         #expect(model.started.contains(0))
     }
 
     @Test("help toggles")
-    func help() {
-        var model = ModelHarness()
-        model.send(.toggleHelp)
+    func help() async {
+        let model = await GalleryTestStore()
+        await model.send(.toggleHelp)
         #expect(model.state.isShowingHelp)
-        model.send(.toggleHelp)
+        await model.send(.toggleHelp)
         #expect(!model.state.isShowingHelp)
     }
 }

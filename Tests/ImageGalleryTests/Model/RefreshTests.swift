@@ -2,28 +2,29 @@ import Foundation
 import Testing
 import ImageGallery
 
+@MainActor
 @Suite("Pull-to-refresh restores the original list and downloads again")
 struct RefreshTests {
     /// Loads everything on screen, removes items 0 and 2, scrolls down.
-    func galleryAfterRemovals() -> ModelHarness {
-        var model = ModelHarness()
-        model.finishAll()
-        model.send(.activateSelected)
-        model.runRemoval()                 // removes 0
-        model.send(.moveSelection(by: 1))
-        model.finishAll()
-        model.send(.activateSelected)
-        model.runRemoval()                 // removes 2
-        model.finishAll()
-        model.send(.selectLast)
+    func galleryAfterRemovals() async -> GalleryTestStore {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.activateSelected)
+        await model.runRemoval()                 // removes 0
+        await model.send(.moveSelection(by: 1))
+        await model.finishAll()
+        await model.send(.activateSelected)
+        await model.runRemoval()                 // removes 2
+        await model.finishAll()
+        await model.send(.selectLast)
         return model
     }
 
     @Test("refresh restores the original items in their original order, without animation")
-    func restoresOrder() {
-        var model = galleryAfterRemovals()
+    func restoresOrder() async {
+        let model = await galleryAfterRemovals()
         #expect(model.order == [1, 3, 4, 5])
-        model.send(.refresh)
+        await model.send(.refresh)
         #expect(model.order == [0, 1, 2, 3, 4, 5])
         #expect(model.state.items.map(\.url) == Fixture.urls(6))
         #expect(model.state.removal == nil)
@@ -31,10 +32,10 @@ struct RefreshTests {
     }
 
     @Test("refresh downloads again every picture that had been downloaded, removed ones included")
-    func reloadsEverLoaded() {
-        var model = galleryAfterRemovals()
+    func reloadsEverLoaded() async {
+        let model = await galleryAfterRemovals()
         let everLoaded = model.state.everLoaded.map(\.rawValue).sorted()
-        model.send(.refresh)
+        await model.send(.refresh)
         let reloaded = model.requests.filter { $0.policy == .refresh }.compactMap { model.item(of: $0.token) }.sorted()
         #expect(reloaded == everLoaded)
         #expect(reloaded.contains(0) && reloaded.contains(2))
@@ -42,56 +43,56 @@ struct RefreshTests {
     }
 
     @Test("pictures on screen stay while they download again; removed ones show a spinner")
-    func picturesStay() {
-        var model = ModelHarness()
-        model.finishAll()
-        model.send(.activateSelected)
-        model.runRemoval()
-        model.send(.refresh)
+    func picturesStay() async {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.activateSelected)
+        await model.runRemoval()
+        await model.send(.refresh)
         #expect(model.status(0) == .loading)
         #expect(model.status(1)?.isLoaded == true)
         #expect(model.state.item(ItemID(1))?.isReloading == true)
     }
 
     @Test("refreshing ends once every reload has settled")
-    func refreshingEnds() {
-        var model = ModelHarness()
-        model.finishAll()
-        model.send(.refresh)
+    func refreshingEnds() async {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.refresh)
         #expect(model.state.isRefreshing)
-        model.finish(0, .success(Fixture.picture(10)))
-        model.finish(1, .failure(Fixture.failure(.timeout)))
+        await model.finish(0, .success(Fixture.picture(10)))
+        await model.finish(1, .failure(Fixture.failure(.timeout)))
         #expect(model.state.isRefreshing)
-        model.finish(2, .success(Fixture.picture(10)))
+        await model.finish(2, .success(Fixture.picture(10)))
         #expect(!model.state.isRefreshing)
         #expect(model.status(0)?.picture?.bitmap.pixels[0] == 10)
     }
 
     @Test("a reload that fails keeps the picture on screen; offline sets the banner")
-    func failedReloadKeepsPicture() {
-        var model = ModelHarness()
-        model.finishAll()
-        model.send(.refresh)
-        model.finish(0, .failure(Fixture.failure(.offline)))
+    func failedReloadKeepsPicture() async {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.refresh)
+        await model.finish(0, .failure(Fixture.failure(.offline)))
         #expect(model.status(0)?.isLoaded == true)
         #expect(model.state.isOffline)
     }
 
     @Test("a reload served from the cache because the network is down keeps the picture and sets the banner")
-    func refreshFallsBackToCache() {
-        var model = ModelHarness()
-        model.finishAll()
-        model.send(.refresh)
+    func refreshFallsBackToCache() async {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.refresh)
         let cached = Fixture.picture(source: .disk, refreshFailure: Fixture.failure(.offline))
-        model.finish(0, .success(cached))
+        await model.finish(0, .success(cached))
         #expect(model.status(0)?.picture?.source == .disk)
         #expect(model.state.isOffline)
     }
 
     @Test("refresh cancels the loads in flight and scrolls to the top")
-    func cancelsInFlight() {
-        var model = ModelHarness()
-        model.send(.refresh)
+    func cancelsInFlight() async {
+        let model = await GalleryTestStore()
+        await model.send(.refresh)
         #expect(Set(model.cancelled) == [0, 1, 2])
         #expect(model.started == [0, 1, 2])       // nothing had loaded: plain loads of what is on screen
         #expect(model.requests.allSatisfy { $0.policy == .cached })
@@ -99,26 +100,26 @@ struct RefreshTests {
     }
 
     @Test("the wheel up at the top pulls to refresh; elsewhere it scrolls")
-    func wheelAtTop() {
-        var model = ModelHarness()
-        model.finishAll()
-        model.send(.scroll(by: 3))
-        model.send(.scroll(by: -3))
+    func wheelAtTop() async {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.scroll(by: 3))
+        await model.send(.scroll(by: -3))
         #expect(model.state.scrollOffset == 0)
         #expect(!model.state.isRefreshing)
-        model.send(.scroll(by: -3))
+        await model.send(.scroll(by: -3))
         #expect(model.state.isRefreshing)
     }
 
     @Test("refresh during a removal stops it and restores the cell")
-    func refreshDuringRemoval() {
-        var model = ModelHarness()
-        model.finishAll()
-        model.send(.activateSelected)
-        model.send(.tick(now: .zero))
-        model.send(.refresh)
+    func refreshDuringRemoval() async {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.activateSelected)
+        await model.send(.tick(now: .zero))
+        await model.send(.refresh)
         #expect(model.state.removal == nil)
-        model.send(.tick(now: .seconds(1)))
+        await model.send(.tick(now: .seconds(1)))
         #expect(model.order == [0, 1, 2, 3, 4, 5])
     }
 }

@@ -4,14 +4,15 @@ import TerminalUI
 @testable import gallery
 import ImageGallery
 
+@MainActor
 @Suite("Cells laid out in pixels when the terminal tells its cell size")
 struct PixelLayoutTests {
     /// 40x30 cells of 8x16 pixels: a screen 320 pixels wide.
     static let cell = PixelSize(width: 8, height: 16)
 
     @Test("each picture is an exact square, the screen's width less 10 pixels on every side, loaded at its pixels")
-    func exactSquares() throws {
-        var screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+    func exactSquares() async throws {
+        let screen = await ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
         let geometry = screen.geometry
         // 320 - 2 * 10 = 300; the cell is the rows holding 10 + 300 + 10 pixels: 20 rows of 16.
         #expect(geometry.squarePixels == PixelRect(x: 10, y: 10, width: 300, height: 300))
@@ -19,7 +20,7 @@ struct PixelLayoutTests {
         #expect(geometry.cellHeight == 20 && geometry.gap == 0)
         #expect(screen.model.state.layout.cellPixelSize == PixelSize(width: 300, height: 300))
 
-        screen.model.finishAll(with: Fixture.picture(size: PixelSize(width: 300, height: 225)))
+        await screen.model.finishAll(with: Fixture.picture(size: PixelSize(width: 300, height: 225)))
         let placement = try #require(screen.frame().visibleImages.first)
         // The square starts 10 pixels in: column 1 plus 2 pixels, row 2 (the list's top) plus 10.
         #expect(placement.inset == PixelOffset(x: 2, y: 10))
@@ -33,9 +34,9 @@ struct PixelLayoutTests {
     }
 
     @Test("the selected cell's margin is lit around its square; the next cell starts on the next row")
-    func selectedMargin() throws {
-        var screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
-        screen.model.finishAll(with: Fixture.picture(size: PixelSize(width: 300, height: 300)))
+    func selectedMargin() async throws {
+        let screen = await ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+        await screen.model.finishAll(with: Fixture.picture(size: PixelSize(width: 300, height: 300)))
         let frame = screen.frame()
         let top = ScreenGeometry.listTop
         #expect(frame[0, top].style.background == GalleryRenderer.selectedMargin.background)
@@ -48,23 +49,23 @@ struct PixelLayoutTests {
     }
 
     @Test("a click anywhere across the width of a pixel cell taps it")
-    func clicks() {
-        var screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
-        screen.loadAll()
+    func clicks() async {
+        let screen = await ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+        await screen.loadAll()
         #expect(screen.geometry.itemIndex(atColumn: 0, row: 3, state: screen.model.state) == 0)
         #expect(screen.geometry.itemIndex(atColumn: 39, row: 23, state: screen.model.state) == 1)
     }
 
     @Test("a cell still loading says so inside its square, clear of the margin")
-    func loadingText() {
-        let screen = ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+    func loadingText() async {
+        let screen = await ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
         let lines = screen.frame().plainText().components(separatedBy: "\n")
         #expect(lines[ScreenGeometry.listTop + 1].hasPrefix("    1"))
         #expect(lines[ScreenGeometry.listTop + 10].contains("Loading"))
     }
 
     @Test("without the cell size, or on a screen too narrow for a square, cells are laid out in half-blocks")
-    func fallback() {
+    func fallback() async {
         #expect(ScreenGeometry(size: TerminalSize(columns: 40, rows: 30)).squareSide == nil)
         #expect(ScreenGeometry(size: TerminalSize(columns: 4, rows: 30), cellPixels: Self.cell).squareSide == nil)
         #expect(ScreenGeometry(size: TerminalSize(columns: 40, rows: 30)).gap == 1)

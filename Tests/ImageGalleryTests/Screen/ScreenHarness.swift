@@ -1,29 +1,31 @@
 import Foundation
 import Imaging
 import TerminalUI
+import Testing
 @testable import gallery
 import ImageGallery
 
-/// A gallery model laid out for a terminal of `size`, rendered as text.
-struct ScreenHarness {
+/// A gallery store laid out for a terminal of `size`, rendered as text.
+@MainActor
+final class ScreenHarness {
     let size: TerminalSize
-    var model: ModelHarness
+    var model: GalleryTestStore
     var renderer = GalleryRenderer(language: .english, imageMode: .trueColor, spinnerPhase: 0)
 
     /// A screen of `columns` x `rows`; with `cellPixels`, pictures are drawn with kitty's real
     /// pixels in cells of that size and laid out in pixels.
-    init(columns: Int, rows: Int, count: Int = 6, cellPixels: PixelSize? = nil) {
+    init(columns: Int, rows: Int, count: Int = 6, cellPixels: PixelSize? = nil) async {
         size = TerminalSize(columns: columns, rows: rows)
-        model = ModelHarness(count: count, layout: ScreenGeometry(size: size, cellPixels: cellPixels).galleryLayout)
+        model = await GalleryTestStore(count: count, layout: ScreenGeometry(size: size, cellPixels: cellPixels).galleryLayout)
         if let cellPixels { renderer.imageMode = .pixels(.kitty, cell: cellPixels) }
     }
 
     var geometry: ScreenGeometry { renderer.geometry(size: size) }
 
     /// Turns `f` (cells that fit the height) on or off, as the screen does.
-    mutating func toggleFit() {
+    func toggleFit() async {
         renderer.fitsHeight.toggle()
-        model.send(.layoutChanged(geometry.galleryLayout))
+        await model.send(.layoutChanged(geometry.galleryLayout))
     }
 
     /// The screen as a frame.
@@ -36,7 +38,7 @@ struct ScreenHarness {
     }
 
     /// Loads every cell that is loading.
-    mutating func loadAll() { model.finishAll(with: picture) }
+    func loadAll() async { await model.finishAll(with: picture) }
 
     /// The screen as text.
     func text() -> String { renderer.render(model.state, size: size).plainText() }
@@ -45,9 +47,10 @@ struct ScreenHarness {
     func lines() -> [String] { text().components(separatedBy: "\n") }
 
     /// Sends the event through the screen's input mapping.
-    mutating func input(_ event: Event) -> GalleryInput {
+    @discardableResult
+    func input(_ event: Event) async -> GalleryInput {
         let meaning = GalleryInput.interpret(event, geometry: geometry, state: model.state)
-        if case .action(let action) = meaning { model.send(action) }
+        if case .action(let action) = meaning { await model.send(action) }
         return meaning
     }
 }

@@ -5,6 +5,7 @@ import TerminalUI
 @testable import gallery
 import ImageGallery
 
+@MainActor
 @Suite("The screen, as text frames at portrait 60x50 and landscape 160x40")
 struct ScreenRenderingTests {
     /// The column of the first non-space character of `line`.
@@ -13,9 +14,9 @@ struct ScreenRenderingTests {
     }
 
     @Test("portrait: title bar, square cells one column in from each side, a one-row gap, the status bar")
-    func portrait() throws {
-        var screen = ScreenHarness(columns: 60, rows: 50)
-        screen.loadAll()
+    func portrait() async throws {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
+        await screen.loadAll()
         let lines = screen.lines()
         #expect(lines[0].contains("Gallery"))
         #expect(lines[2].hasPrefix(" ┏━ 1 ━"))                 // one-column margin
@@ -31,9 +32,9 @@ struct ScreenRenderingTests {
     }
 
     @Test("landscape: a cell is taller than the screen, as a square cell on a wide phone")
-    func landscape() throws {
-        var screen = ScreenHarness(columns: 160, rows: 40)
-        screen.loadAll()
+    func landscape() async throws {
+        let screen = await ScreenHarness(columns: 160, rows: 40)
+        await screen.loadAll()
         let lines = screen.lines()
         #expect(lines[2].hasPrefix(" ┏━ 1 ━") && lines[2].count == 159)
         #expect(screen.geometry.cellHeight == 79)
@@ -42,15 +43,15 @@ struct ScreenRenderingTests {
     }
 
     @Test("a resize re-lays out the cells and keeps the selected one in view")
-    func resize() {
-        var screen = ScreenHarness(columns: 60, rows: 50)
-        screen.loadAll()
-        _ = screen.input(.key(.end))
+    func resize() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
+        await screen.loadAll()
+        _ = await screen.input(.key(.end))
         #expect(screen.model.state.selectedIndex == 5)
         var wide = screen
-        wide = ScreenHarness(columns: 160, rows: 40)
+        wide = await ScreenHarness(columns: 160, rows: 40)
         wide.model = screen.model
-        _ = wide.input(.resize(TerminalSize(columns: 160, rows: 40)))
+        _ = await wide.input(.resize(TerminalSize(columns: 160, rows: 40)))
         #expect(wide.model.state.visibleRange.contains(5))
         #expect(wide.lines()[2].hasPrefix(" ┏━ 6 ━"))
     }
@@ -58,30 +59,30 @@ struct ScreenRenderingTests {
     @Test("slide-out frames move the selected cell right until it is off the screen", arguments: [
         (TerminalSize(columns: 60, rows: 50), "portrait-60x50"), (TerminalSize(columns: 160, rows: 40), "landscape-160x40"),
     ])
-    func slideOut(size: TerminalSize, name: String) throws {
-        var screen = ScreenHarness(columns: size.columns, rows: size.rows)
-        screen.loadAll()
-        _ = screen.input(.key(.enter))
-        screen.model.send(.tick(now: .zero))
+    func slideOut(size: TerminalSize, name: String) async throws {
+        let screen = await ScreenHarness(columns: size.columns, rows: size.rows)
+        await screen.loadAll()
+        _ = await screen.input(.key(.enter))
+        await screen.model.send(.tick(now: .zero))
         #expect(screen.lines()[2].hasPrefix(" ┏━ 1"))
-        screen.model.send(.tick(now: .milliseconds(150)))         // halfway: eased 0.5
+        await screen.model.send(.tick(now: .milliseconds(150)))         // halfway: eased 0.5
         let half = screen.lines()
         #expect(firstColumn(of: "┏", in: half[2]) == 1 + size.columns / 2)
         try Snapshot.expect(screen.text(), matches: "\(name)-slide-out-half")
-        screen.model.send(.tick(now: .milliseconds(299)))
+        await screen.model.send(.tick(now: .milliseconds(299)))
         #expect(firstColumn(of: "┏", in: screen.lines()[2]).map { $0 > size.columns - 2 } ?? true)
     }
 
     @Test("move-up frames lift the cells below into the gap, then the list settles", arguments: [
         (TerminalSize(columns: 60, rows: 50), "portrait-60x50", 450), (TerminalSize(columns: 160, rows: 40), "landscape-160x40", 540),
     ])
-    func moveUp(size: TerminalSize, name: String, milliseconds: Int) throws {
-        var screen = ScreenHarness(columns: size.columns, rows: size.rows)
-        screen.loadAll()
+    func moveUp(size: TerminalSize, name: String, milliseconds: Int) async throws {
+        let screen = await ScreenHarness(columns: size.columns, rows: size.rows)
+        await screen.loadAll()
         let pitch = screen.geometry.cellHeight + 1
-        _ = screen.input(.key(.enter))
-        screen.model.send(.tick(now: .zero))
-        screen.model.send(.tick(now: .milliseconds(milliseconds)))   // part way through moving up
+        _ = await screen.input(.key(.enter))
+        await screen.model.send(.tick(now: .zero))
+        await screen.model.send(.tick(now: .milliseconds(milliseconds)))   // part way through moving up
         let removal = try #require(screen.model.state.removal)
         #expect(removal.phase == .closingGap)
         let lines = screen.lines()
@@ -90,24 +91,24 @@ struct ScreenRenderingTests {
         #expect(lines[cellTwoTop].contains("─ 2 ─"), "cell 2 has moved up part of the way")
         #expect(!lines.contains { $0.contains("━ 1 ━") }, "cell 1 is gone")
         try Snapshot.expect(screen.text(), matches: "\(name)-move-up-half")
-        screen.model.send(.tick(now: .milliseconds(600)))
+        await screen.model.send(.tick(now: .milliseconds(600)))
         #expect(screen.lines()[2].hasPrefix(" ┏━ 2 ━"))            // in place, and selected
         #expect(screen.model.state.items.count == 5)
     }
 
     @Test("a loading cell shows a spinner; an idle one is empty")
-    func spinner() {
-        let screen = ScreenHarness(columns: 60, rows: 50)
+    func spinner() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
         let lines = screen.lines()
         #expect(lines[16].contains("⠋ Loading…"))
         #expect(lines[0].hasSuffix("0/6"))
     }
 
     @Test("failed cells say why inside the cell; timeouts and drops also say to pull down to refresh")
-    func failures() throws {
-        var screen = ScreenHarness(columns: 60, rows: 50)
-        screen.model.finish(0, .failure(Fixture.failure(.unavailable)))
-        screen.model.finish(1, .failure(Fixture.failure(.timeout)))
+    func failures() async throws {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
+        await screen.model.finish(0, .failure(Fixture.failure(.unavailable)))
+        await screen.model.finish(1, .failure(Fixture.failure(.timeout)))
         let text = screen.text()
         let lines = screen.lines()
         #expect(lines[16].contains("Image at this URL is unavailable"))
@@ -118,11 +119,11 @@ struct ScreenRenderingTests {
     }
 
     @Test("the messages read in Russian with --lang ru")
-    func russian() {
-        var screen = ScreenHarness(columns: 60, rows: 50)
+    func russian() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
         screen.renderer.language = .russian
-        screen.model.finish(0, .failure(Fixture.failure(.unavailable)))
-        screen.model.send(.connectivityChanged(isOnline: false))
+        await screen.model.finish(0, .failure(Fixture.failure(.unavailable)))
+        await screen.model.send(.connectivityChanged(isOnline: false))
         let text = screen.text()
         #expect(text.contains("Нет соединения с Интернетом"))
         #expect(text.contains("Изображение по заданному URL"))
@@ -130,57 +131,57 @@ struct ScreenRenderingTests {
     }
 
     @Test("offline: a banner under the title until the network is back")
-    func offlineBanner() {
-        var screen = ScreenHarness(columns: 60, rows: 50)
-        screen.model.send(.connectivityChanged(isOnline: false))
+    func offlineBanner() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
+        await screen.model.send(.connectivityChanged(isOnline: false))
         #expect(screen.lines()[1].contains("No internet connection"))
-        screen.model.send(.connectivityChanged(isOnline: true))
+        await screen.model.send(.connectivityChanged(isOnline: true))
         #expect(!screen.text().contains("No internet connection"))
     }
 
     @Test("refresh shows a spinner at the top while pictures download again")
-    func refreshSpinner() {
-        var screen = ScreenHarness(columns: 60, rows: 50)
-        screen.loadAll()
-        _ = screen.input(.key(.character("r")))
+    func refreshSpinner() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
+        await screen.loadAll()
+        _ = await screen.input(.key(.character("r")))
         #expect(screen.lines()[1].contains("⠋ Refreshing…"))
-        screen.loadAll()
+        await screen.loadAll()
         #expect(screen.lines()[1].isEmpty)
     }
 
     @Test("selecting a cell that has not loaded says why in the status bar")
-    func notLoadedStatus() {
-        var screen = ScreenHarness(columns: 60, rows: 50)
-        _ = screen.input(.key(.enter))
+    func notLoadedStatus() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
+        _ = await screen.input(.key(.enter))
         #expect(screen.lines()[49].contains("Not loaded yet — can't remove"))
     }
 
     @Test("a picture that could not be saved offline is shown and the status bar says so")
-    func notSavedStatus() {
-        var screen = ScreenHarness(columns: 60, rows: 50)
+    func notSavedStatus() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
         let error = UserFacingError(code: "diskFull", message: LocalizedText(en: "The disk is full", ru: "Диск заполнен"))
         var picture = screen.picture
         picture.storeError = error
-        screen.model.finish(0, .success(picture))
+        await screen.model.finish(0, .success(picture))
         #expect(screen.lines()[10].contains("▀▀▀"))
         #expect(screen.lines()[49].contains("Could not save for offline use"))
     }
 
     @Test("? shows the keys; any key closes them")
-    func help() {
-        var screen = ScreenHarness(columns: 60, rows: 50)
-        _ = screen.input(.key(.character("?")))
+    func help() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50)
+        _ = await screen.input(.key(.character("?")))
         #expect(screen.text().contains("pull down to refresh"))
-        _ = screen.input(.key(.character("x")))
+        _ = await screen.input(.key(.character("x")))
         #expect(!screen.text().contains("pull down to refresh"))
     }
 
     @Test("with every cell removed the screen says how to get them back")
-    func empty() {
-        var screen = ScreenHarness(columns: 60, rows: 50, count: 1)
-        screen.loadAll()
-        _ = screen.input(.key(.enter))
-        screen.model.runRemoval()
+    func empty() async {
+        let screen = await ScreenHarness(columns: 60, rows: 50, count: 1)
+        await screen.loadAll()
+        _ = await screen.input(.key(.enter))
+        await screen.model.runRemoval()
         #expect(screen.text().contains("No pictures left — pull down to refresh"))
     }
 }

@@ -72,8 +72,13 @@ public struct LoadFailure: Error, Sendable, Hashable {
         self.reason = reason
     }
 
-    /// Classifies any error thrown by a loader.
+    /// Classifies any error thrown by a loader; a loader that throws a `LoadFailure` has
+    /// classified it already, and it is kept as it is.
     public init(_ error: any Error) {
+        if let failure = error as? LoadFailure {
+            self = failure
+            return
+        }
         let userFacing = UserFacingError.from(error)
         self.init(kind: FailureKind(classifying: error), error: userFacing, reason: Self.reason(of: error))
     }
