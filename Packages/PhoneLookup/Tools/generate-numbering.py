@@ -104,11 +104,15 @@ def territory_block(t):
             intl = f.findtext("intlFormat")
             if intl is None:
                 intl = f.findtext("format") if has_intl else ""
+            # The matcher's VALID leniency accepts a number written without its national prefix
+            # where the format says the prefix is optional; the column is there only when it is.
+            optional = f.get("nationalPrefixOptionalWhenFormatting",
+                             a.get("nationalPrefixOptionalWhenFormatting", "false")) == "true"
             lines.append("\t".join(map(field, [
                 "F", clean(f.get("pattern")), f.findtext("format"),
                 clean(leading[-1].text) if leading else "",
                 f.get("nationalPrefixFormattingRule", rule), intl,
-            ])))
+            ] + (["1"] if optional else []))))
     return lines
 
 

@@ -16,6 +16,7 @@ tools=$(dirname "$0")
 python3 "$tools/generate-numbering.py" "$1" --version "$2"
 if python3 -c 'import phonenumbers' 2>/dev/null; then
     python3 "$tools/agreement-fixtures.py" "$1"
+    python3 "$tools/scan-fixtures.py"
 else
     echo "phonenumbers is not installed: the agreement fixtures were left as they were (pip install phonenumbers)" >&2
 fi

@@ -64,7 +64,8 @@ final class Territory: Sendable {
                     .replacingOccurrences(of: "$NP", with: nationalPrefix)
                     .replacingOccurrences(of: "$FG", with: "$1")
                 let format = NumberFormat(pattern: try DigitPattern(field(1)), format: field(2),
-                                          leadingDigits: try pattern(field(3)), nationalPrefixFormattingRule: rule)
+                                          leadingDigits: try pattern(field(3)), nationalPrefixFormattingRule: rule,
+                                          nationalPrefixIsOptional: field(6) == "1")
                 formats.append(format)
                 let intl = field(5)
                 if !intl.isEmpty { hasIntl = true }
@@ -165,6 +166,9 @@ final class NumberFormat: Sendable {
     let leadingDigits: DigitPattern?
     /// With `$NP` and `$FG` already replaced; empty when the national prefix is not written.
     let nationalPrefixFormattingRule: String
+    /// libphonenumber's `nationalPrefixOptionalWhenFormatting`: people write such numbers with or
+    /// without the national prefix, so text without it is still a number (the matcher's check).
+    let nationalPrefixIsOptional: Bool
     /// `format` read once into literal bytes and group references, without and with the national
     /// prefix rule, so writing a number costs no String searching.
     private let plainTemplate: [Piece]
@@ -176,8 +180,10 @@ final class NumberFormat: Sendable {
         case group(Int)
     }
 
-    init(pattern: DigitPattern, format: String, leadingDigits: DigitPattern?, nationalPrefixFormattingRule: String) {
+    init(pattern: DigitPattern, format: String, leadingDigits: DigitPattern?, nationalPrefixFormattingRule: String,
+         nationalPrefixIsOptional: Bool = false) {
         self.pattern = pattern
+        self.nationalPrefixIsOptional = nationalPrefixIsOptional
         self.format = format
         self.leadingDigits = leadingDigits
         self.nationalPrefixFormattingRule = nationalPrefixFormattingRule

@@ -64,16 +64,31 @@ public struct PhoneNumberParser: Sendable {
 
     private func read(_ input: String, territory: Territory?, hasCountry: Bool) throws(InvalidNumber) -> PhoneNumber {
         let (international, digits, phoneExtension) = try Self.scan(input)
+        return try read(digits, international: international, phoneExtension: phoneExtension,
+                        territory: territory, hasCountry: hasCountry).number
+    }
+
+    /// Where the calling code of a read number came from (libphonenumber's `CountryCodeSource`).
+    enum CallingCodeSource: Sendable {
+        case plusSign, internationalPrefix, ownCodeWithoutPlus, selectedRegion
+    }
+
+    /// The rest of `read` once the text is digits: the calling code, the national prefix dropped.
+    func read(_ digits: Digits, international: Bool, phoneExtension: String?, territory: Territory?,
+              hasCountry: Bool) throws(InvalidNumber) -> (number: PhoneNumber, source: CallingCodeSource) {
         var callingCode: Int
         var national: Digits
         var extracted = true
+        var source = CallingCodeSource.plusSign
         if international {
             (callingCode, national) = try splitCallingCode(digits)
         } else if let territory, let iddEnd = Self.internationalPrefixEnd(digits, territory) {
             (callingCode, national) = try splitCallingCode(digits.dropFirst(iddEnd))
+            source = .internationalPrefix
         } else if let territory {
             (callingCode, national) = (territory.callingCode, digits)
             extracted = false
+            source = .selectedRegion
             let own = Digits(String(territory.callingCode))
             if digits.hasPrefix(own) {
                 let rest = Self.strippingNationalPrefix(digits.dropFirst(own.count), territory)
@@ -81,6 +96,7 @@ public struct PhoneNumberParser: Sendable {
                     || territory.lengthCheck(digits.count) == .tooLong {
                     national = rest
                     extracted = true
+                    source = .ownCodeWithoutPlus
                 }
             }
         } else {
@@ -100,8 +116,9 @@ public struct PhoneNumberParser: Sendable {
         guard national.count <= Self.maximumNationalDigits else {
             throw .tooLong(digits: national.count, maximum: Self.maximumNationalDigits)
         }
-        return PhoneNumber(callingCode: String(callingCode), nationalNumber: national.description,
-                           phoneExtension: phoneExtension)
+        let number = PhoneNumber(callingCode: String(callingCode), nationalNumber: national.description,
+                                 phoneExtension: phoneExtension)
+        return (number, source)
     }
 
     /// libphonenumber's bounds on any national significant number.
@@ -133,14 +150,20 @@ public struct PhoneNumberParser: Sendable {
 
     /// libphonenumber's `maybeStripNationalPrefixAndCarrierCode`, without the carrier code.
     static func strippingNationalPrefix(_ number: Digits, _ territory: Territory) -> Digits {
+        nationalPrefixStripped(number, territory).digits
+    }
+
+    /// ``strippingNationalPrefix(_:_:)`` and whether it dropped anything (the matcher asks
+    /// whether a number that needs its national prefix was written with it).
+    static func nationalPrefixStripped(_ number: Digits, _ territory: Territory) -> (digits: Digits, stripped: Bool) {
         guard !number.isEmpty, let pattern = territory.nationalPrefixForParsing,
-              let match = pattern.match(number, anchored: false) else { return number }
+              let match = pattern.match(number, anchored: false) else { return (number, false) }
         let viable = territory.general.patternMatches(number)
         let rule = territory.nationalPrefixTransformRule
         let rest = number.dropFirst(match.end)
         guard !rule.isEmpty, pattern.groupCount > 0, let last = match.groups.last, last != nil else {
-            if viable, !territory.general.patternMatches(rest) { return number }
-            return rest
+            if viable, !territory.general.patternMatches(rest) { return (number, false) }
+            return (rest, true)
         }
         var transformed: [UInt8] = []
         var characters = rule.makeIterator()
@@ -154,8 +177,8 @@ public struct PhoneNumberParser: Sendable {
             }
         }
         let result = Digits(transformed + rest.values)
-        if viable, !territory.general.patternMatches(result) { return number }
-        return result
+        if viable, !territory.general.patternMatches(result) { return (number, false) }
+        return (result, true)
     }
 
     /// The digits of `input` (any script's), whether it began with `+`, and its extension.

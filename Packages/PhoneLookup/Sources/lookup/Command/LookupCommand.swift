@@ -13,7 +13,7 @@ struct LookupCommand: AsyncParsableCommand {
         commandName: "lookup",
         abstract: "Look up information about phone numbers.",
         discussion: "Without a subcommand, runs the dialer, country picker and results scenes in the terminal.",
-        subcommands: [Interactive.self, Search.self, Compare.self, Countries.self, Serve.self],
+        subcommands: [Interactive.self, Search.self, Scan.self, Compare.self, Countries.self, Serve.self],
         defaultSubcommand: Interactive.self
     )
 
