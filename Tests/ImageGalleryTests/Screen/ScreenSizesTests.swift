@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite("The gallery at 80x24, 120x40 and 200x60 in every state")
 struct GalleryScreenSizesTests {
-    static let sizes = [
+    nonisolated static let sizes = [
         TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 200, rows: 60),
     ]
 
