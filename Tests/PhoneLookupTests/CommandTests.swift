@@ -148,7 +148,7 @@ struct CommandTests {
         let refused = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756", "--json"])
         #expect(refused.status == 1)
         let failure = try JSONSerialization.jsonObject(with: Data(refused.out.utf8)) as? [String: String]
-        #expect(failure?["error"] == "refused")
+        #expect(failure?["error"] == "offline", "the code the gallery and the feed print for a host they cannot reach")
         #expect(failure?["reason"]?.contains("could not be reached") == true)
     }
 

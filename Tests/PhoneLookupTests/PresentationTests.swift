@@ -76,7 +76,7 @@ struct PresentationTests {
     }
 
     @Test("a failing lookup service says what happened, in English and Russian", arguments: [
-        (LookupError.network(.offline(host: "127.0.0.1")), "refused", "could not be reached", "Не удалось связаться"),
+        (LookupError.network(.offline(host: "127.0.0.1")), "offline", "could not be reached", "Не удалось связаться"),
         (LookupError.network(.timedOut(after: .milliseconds(500))), "timeout", "did not answer within 0.5 s", "не ответил за 0.5 с"),
         (LookupError.server(status: 503), "http", "server error (HTTP 503)", "Сбой на стороне сервиса"),
         (LookupError.network(.connectionDropped(bytesReceived: 3)), "dropped", "dropped the connection", "оборвал соединение"),
@@ -87,6 +87,22 @@ struct PresentationTests {
         #expect(shown.message(in: .english).contains(english))
         #expect(shown.message(in: .russian).contains(russian))
         #expect(!shown.message(in: .english).contains("No internet"))
+    }
+
+    @Test("a timeout or a dropped connection reads as in the gallery and the feed, with the code they print", arguments: [
+        (LookupError.network(.timedOut(after: .seconds(30))), "timeout", CommonPhrases.tookTooLong),
+        (LookupError.timedOut(after: .seconds(30)), "timeout", CommonPhrases.tookTooLong),
+        (LookupError.network(.connectionDropped(bytesReceived: 3)), "dropped", CommonPhrases.connectionDropped),
+        (LookupError.network(.transport(description: "Recv failure")), "dropped", CommonPhrases.connectionDropped),
+    ])
+    func sameWordsAsPictures(error: LookupError, code: String, words: LocalizedText) {
+        // The pipeline's kinds print these codes and show these words in a cell and a thumbnail
+        // ("One error vocabulary in every task"); the lookup adds only what happened to its service.
+        let shown = error.userFacingError
+        #expect(shown.code == code)
+        for language in [Language.english, .russian] {
+            #expect(shown.message(in: language).hasPrefix(words.text(in: language) + " ("))
+        }
     }
 
     @Test("dataset names are made terminal-safe where the countries table prints them", arguments: [

@@ -15,4 +15,11 @@ public struct LocalizedText: Sendable, Hashable, Codable {
         case .russian: russian
         }
     }
+
+    /// The phrase with the exact cause beside it, in brackets: "Took too long / the server is not
+    /// responding (no answer within 30 s)". The one way a seed's words and their reason are joined.
+    public func adding(reason: LocalizedText?) -> LocalizedText {
+        guard let reason else { return self }
+        return LocalizedText(en: "\(english) (\(reason.english))", ru: "\(russian) (\(reason.russian))")
+    }
 }

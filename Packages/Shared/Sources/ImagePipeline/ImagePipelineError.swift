@@ -84,10 +84,7 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The words a picture's place shows: the message, with the exact cause beside it.
-    public var cellMessage: LocalizedText {
-        guard let reason else { return message }
-        return LocalizedText(en: "\(message.english) (\(reason.english))", ru: "\(message.russian) (\(reason.russian))")
-    }
+    public var cellMessage: LocalizedText { message.adding(reason: reason) }
 
     public var description: String {
         switch self {

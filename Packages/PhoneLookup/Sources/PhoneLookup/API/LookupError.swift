@@ -23,25 +23,27 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// What `localizedDescription` shows: the alert's text.
     public var errorDescription: String? { userFacingError.message(in: .english) }
 
-    /// A transport failure told as what happened to the lookup service, not as "no internet":
-    /// the connection was refused (or the host unreachable), it timed out, it dropped.
+    /// A transport failure in the words every task uses for its kind (the seeds' "took too long",
+    /// "the connection dropped", with the same codes), and what happened to the lookup service
+    /// beside them. A host that cannot be reached is told as that, not as "no internet": a lookup
+    /// service that is down on a working network is the likelier cause here.
     private static func describe(_ error: NetworkError) -> UserFacingError {
         let again = LocalizedText(en: "Try again", ru: "Попробуйте ещё раз")
         switch error {
         case .offline(let host):
-            return UserFacingError(code: "refused", message: LocalizedText(
+            return UserFacingError(code: "offline", message: LocalizedText(
                 en: "The lookup service at \(host) could not be reached (connection refused or no network)",
                 ru: "Не удалось связаться с сервисом поиска \(host) (соединение отклонено или нет сети)"), recovery: again)
         case .timedOut(let after):
-            return UserFacingError(code: "timeout", message: LocalizedText(
-                en: "The lookup service did not answer within \(after.seconds) s",
-                ru: "Сервис поиска не ответил за \(after.seconds) с"), recovery: again)
+            return UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong.adding(reason: LocalizedText(
+                en: "the lookup service did not answer within \(after.seconds) s",
+                ru: "сервис поиска не ответил за \(after.seconds) с")), recovery: again)
         case .httpStatus(let code, _):
             return LookupError.server(status: code).userFacingError
-        case .connectionDropped:
-            return UserFacingError(code: "dropped", message: LocalizedText(
-                en: "The lookup service dropped the connection before answering",
-                ru: "Сервис поиска оборвал соединение, не ответив"), recovery: again)
+        case .connectionDropped, .transport:
+            return UserFacingError(code: "dropped", message: CommonPhrases.connectionDropped.adding(reason: LocalizedText(
+                en: "the lookup service dropped the connection before answering",
+                ru: "сервис поиска оборвал соединение, не ответив")), recovery: again)
         default:
             return error.userFacingError
         }
@@ -65,8 +67,9 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
                                                    ru: "Ответ сервиса поиска не удалось прочитать: \(detail)"))
         case .network(let error):
             Self.describe(error)
-        case .timedOut:
-            UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong,
+        case .timedOut(let after):
+            UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong.adding(reason: LocalizedText(
+                en: "no answer within \(after.seconds) s", ru: "нет ответа за \(after.seconds) с")),
                             recovery: LocalizedText(en: "Try again", ru: "Попробуйте ещё раз"))
         case .emptyAnswer:
             UserFacingError(code: "api", message: LocalizedText(en: "The lookup service gave an empty answer",
