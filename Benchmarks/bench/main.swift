@@ -1,7 +1,7 @@
 // `swift run -c release bench [scenario...]`: prints one row per scenario beside its reference.
 import Foundation
 
-let registry: [Scenario] = foundationScenarios + imagingScenarios + modernFormatScenarios + terminalScenarios
+let registry: [Scenario] = foundationScenarios + imagingScenarios + modernFormatScenarios + animationScenarios + terminalScenarios
     + galleryScenarios + lookupScenarios + flickrScenarios + networkScenarios
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == sixelEncodeArgument {

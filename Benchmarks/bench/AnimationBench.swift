@@ -1,0 +1,153 @@
+// The `play-gif` row: an animated GIF of 100 frames playing in a visible gallery cell for 10 s of
+// simulated time, its CPU time and peak memory beside the file's decoded size (every frame at full
+// size, what a player that decodes them all ahead would hold).
+import Foundation
+import ImageGallery
+import ImagePipeline
+import Imaging
+import Synchronization
+import TerminalUI
+
+let animationScenarios: [Scenario] = [
+    Scenario(name: "play-gif") { try await AnimationBenchmark().run() },
+]
+
+@MainActor
+private struct AnimationBenchmark {
+    let canvas = PixelSize(width: 480, height: 360)
+    let frames = 100
+    /// Hundredths of a second: 40 ms, 25 frames a second.
+    let delay = 4
+    let playback = Duration.seconds(10)
+    /// The cell of the JPEG rows: 80 columns at two pixels per column, 4:3.
+    let cell = PixelSize(width: 160, height: 120)
+
+    func run() async throws -> [Row] {
+        let data = try ImageEncoder.bandGIF(size: canvas, frames: frames, delayCentiseconds: delay)
+        guard let animation = AnimatedImage(data) else { throw AnimationBenchError.notAnimated }
+        let picture = try ImageDecoder.decode(data, maxSize: cell)
+        var response = ImageResponse(bitmap: picture, source: .memory, originalSize: canvas, encodedByteCount: data.count)
+        response.animation = animation
+        let clock = SimulatedClock(until: playback)
+        let url = URL(string: "http://bench.invalid/animated.gif")!
+        let state = GalleryState(urls: [url])
+        let store = GalleryStore(state: state, loader: FixedLoader(picture: LoadedPicture(response)), clock: clock)
+        var shown = 0
+        var screen = Frame(size: TerminalSize(columns: 80, rows: 30))
+        var last: Bitmap?
+        // The screen's share of a frame: the cell drawn again in half blocks.
+        store.attach { state in
+            guard let bitmap = state.items.first?.status.picture?.bitmap, bitmap != last else { return }
+            last = bitmap
+            shown += 1
+            ImageCells.draw(bitmap, into: &screen, in: Rect(column: 0, row: 0, width: 80, height: 30), mode: .trueColor)
+        }
+
+        let residentBefore = residentBytes()
+        resetPeakResident()
+        let cpuBefore = processCPUSeconds()
+        store.send(.layoutChanged(GalleryLayout(viewportHeight: 30, cellHeight: 30, gap: 1, cellPixelSize: cell)))
+        await clock.reachedEnd()
+        let cpu = processCPUSeconds() - cpuBefore
+        let peak = peakResidentBytes() - residentBefore
+        store.cancelAll()
+
+        // Before the frame source: every frame decoded ahead at full size (`ImageDecoder.frames`).
+        let residentAhead = residentBytes()
+        resetPeakResident()
+        let ahead = try ImageDecoder.frames(data)
+        let peakAhead = peakResidentBytes() - residentAhead
+        guard ahead.count == frames else { throw AnimationBenchError.notAnimated }
+
+        let decoded = animation.decodedByteCount
+        let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        return [Row(
+            scenario: "play-gif",
+            figure: "\(shown) frames in 10 s: \(format(cpu)) CPU, peak +\(megabytes(peak))",
+            reference: "file \(megabytes(data.count)), decoded \(megabytes(decoded)) (\(frames)x\(canvas)); all ahead: peak +\(megabytes(peakAhead))",
+            target: "peak < decoded/4, CPU < 1 s",
+            met: peak * 4 < decoded && cpu < 1
+        )]
+    }
+}
+
+private enum AnimationBenchError: Error { case notAnimated }
+
+/// Answers every load with the same picture, at once.
+private struct FixedLoader: GalleryImageLoading {
+    let picture: LoadedPicture
+    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture { picture }
+}
+
+/// A clock whose sleeps end at once, moving its time to their deadline: a playback runs through
+/// its simulated seconds as fast as the work allows. A sleep past `end` waits until cancelled,
+/// and tells `reachedEnd()` that the time is up.
+private final class SimulatedClock: Clock, Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Timeline {
+        var now = Instant(offset: .zero)
+        var ended = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let end: Duration
+    private let timeline = Mutex(Timeline())
+
+    init(until end: Duration) { self.end = end }
+
+    var now: Instant { timeline.withLock { $0.now } }
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        guard deadline.offset > end else {
+            timeline.withLock { $0.now = max($0.now, deadline) }
+            await Task.yield()
+            try Task.checkCancellation()
+            return
+        }
+        let waiter = timeline.withLock { timeline in
+            timeline.ended = true
+            defer { timeline.waiter = nil }
+            return timeline.waiter
+        }
+        waiter?.resume()
+        // The time is up: wait for the benchmark to cancel the playback.
+        while !Task.isCancelled { try await Task.sleep(for: .milliseconds(10)) }
+        throw CancellationError()
+    }
+
+    /// Returns once a sleep went past the end.
+    func reachedEnd() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let ended = timeline.withLock { timeline in
+                if !timeline.ended { timeline.waiter = continuation }
+                return timeline.ended
+            }
+            if ended { continuation.resume() }
+        }
+    }
+}
+
+/// Resident memory now, from /proc/self/status (VmRSS).
+private func residentBytes() -> Int { procStatusKilobytes("VmRSS:") * 1024 }
+
+/// The most resident memory since the last `resetPeakResident()` (VmHWM).
+private func peakResidentBytes() -> Int { procStatusKilobytes("VmHWM:") * 1024 }
+
+/// Resets the kernel's peak-resident mark to the present (writing 5 to /proc/self/clear_refs).
+private func resetPeakResident() {
+    try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+}
+
+private func procStatusKilobytes(_ field: String) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
+    else { return 0 }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+}
