@@ -48,11 +48,19 @@ public struct OfflineEngine: Sendable {
     /// The language of places and carriers when it is not the answer's own (a locale's `de`
     /// while messages are English); nil: the answer's language.
     public let placeLanguage: String?
+    /// Time-zone names in the language of places; identifiers where Foundation has no name.
+    let zoneNames: TimeZoneNames
 
     public init(plan: NumberingPlan, names: CountryNames, placeLanguage: String? = nil) {
+        self.init(plan: plan, names: names, placeLanguage: placeLanguage, zoneNames: .foundation)
+    }
+
+    /// An engine naming time zones with `zoneNames` (tests give one without Foundation's data).
+    package init(plan: NumberingPlan, names: CountryNames, placeLanguage: String? = nil, zoneNames: TimeZoneNames) {
         self.plan = plan
         self.names = names
         self.placeLanguage = placeLanguage
+        self.zoneNames = zoneNames
     }
 
     /// The language places and carriers are given in for an answer in `language`.
@@ -152,13 +160,6 @@ public struct OfflineEngine: Sendable {
         lines(for: facts(for: number, placesIn: placeLanguage ?? language.rawValue), language: language)
     }
 
-    /// The zones as people read them: up to three by name, more as how many there are (one
-    /// zone named out of several would be a guess; `--json` carries them all).
-    static func zonesText(_ zones: [String], russian: Bool) -> String {
-        guard zones.count > 3 else { return zones.joined(separator: ", ") }
-        return russian ? "один из \(zones.count) поясов" : "one of \(zones.count) zones"
-    }
-
     /// The row saying how the number is dialled from `region` (another country's).
     public func dialFromLine(_ facts: NumberFacts, from region: String, language: Language) -> String {
         let name = names.name(of: region, in: language)
@@ -215,7 +216,7 @@ public struct OfflineEngine: Sendable {
         }
         if let area = facts.area { lines.append((ru ? "Место: " : "Place: ") + area) }
         if !facts.timeZones.isEmpty {
-            lines.append((ru ? "Часовой пояс: " : "Time zone: ") + Self.zonesText(facts.timeZones, russian: ru))
+            lines.append((ru ? "Часовой пояс: " : "Time zone: ") + zoneNames.text(of: facts.timeZones, in: placeLanguage(for: language), russian: ru))
         }
         lines.append("RFC 3966: " + rfc3966(facts))
         if let region = facts.region, region != "001", let mobile = dialledFromMobile(facts, in: region) {
