@@ -133,6 +133,12 @@ let package = Package(
             path: "\(shared)/CAVIF",
             linkerSettings: [.linkedLibrary("avif")]
         ),
+        // libheif (libheif-dev), with the HEVC decoder Debian builds it with: HEIC stills.
+        .target(
+            name: "CHEIF",
+            path: "\(shared)/CHEIF",
+            linkerSettings: [.linkedLibrary("heif")]
+        ),
         // libexif (libexif-dev): the Orientation tag of JPEG's APP1 and WebP's EXIF chunk.
         .target(
             name: "CExif",
@@ -154,7 +160,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CExif", "CLCMS", "ErrorReporting"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CExif", "CLCMS", "ErrorReporting"],
             path: "\(shared)/Imaging"
         ),
         .target(
@@ -340,7 +346,7 @@ let package = Package(
 // they link only with libFuzzer.
 if Context.environment["WORKBENCH_FUZZ"] != nil {
     package.targets.append(.target(name: "FuzzMain", dependencies: ["FuzzEntries"], path: "Fuzz/Main"))
-    for name in ["countries", "phone-number", "flickr-response", "terminal-input", "jpeg", "png", "webp", "gif", "avif"] {
+    for name in ["countries", "phone-number", "flickr-response", "terminal-input", "jpeg", "png", "webp", "gif", "avif", "heic"] {
         package.targets.append(
             .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzEntries", "FuzzMain"], path: "Fuzz/\(name)")
         )

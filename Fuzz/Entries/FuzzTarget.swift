@@ -19,6 +19,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case webp = "fuzz-webp"
     case gif = "fuzz-gif"
     case avif = "fuzz-avif"
+    case heic = "fuzz-heic"
 
     /// Runs one input through the parser; true when it was accepted, false when it was refused with
     /// an error. A crash, a trap or a sanitizer report is the only way to fail.
@@ -33,7 +34,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
             return (try? FlickrResponseDecoder.page(from: input)) != nil
         case .terminalInput:
             return Self.terminalInput(input)
-        case .jpeg, .png:
+        case .jpeg, .png, .heic:
             return Self.image(input)
         case .webp, .gif, .avif:
             return Self.animation(input)

@@ -3,15 +3,16 @@ import Testing
 @testable import Imaging
 
 /// Every file of the conformance set against its reference decoder's output (dwebp, gif2rgb or
-/// Pillow, avifdec), made once and committed beside it.
+/// Pillow, avifdec, heif-convert), made once and committed beside it.
 ///
 /// Thresholds: our decoders call the same libraries as the reference tools (libwebp, giflib,
 /// libavif with the same YUV-to-RGB conversion), so the pixels should match exactly; 50 dB (a mean
 /// error of about 0.8 of a level in 255) leaves room only for rounding in a conversion step and
 /// still fails on any real mistake (a swapped channel, a wrong palette, a row off by one, a frame
 /// composed without its disposal scores under 20 dB). The scaled WebP is compared with
-/// `dwebp -resize` at 40 dB: the same rescaler, reached through a different output path.
-@Suite("Conformance: WebP, GIF and AVIF against their reference decoders")
+/// `dwebp -resize` at 40 dB: the same rescaler, reached through a different output path. HEIC
+/// goes through libheif as heif-convert does (same HEVC decoder, same YCbCr-to-RGB step): 50 dB.
+@Suite("Conformance: WebP, GIF, AVIF and HEIC against their reference decoders")
 struct ConformanceTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let file: String
@@ -35,6 +36,9 @@ struct ConformanceTests {
         Case(file: "avif/lossless.avif", reference: "avif/lossless.png"),
         Case(file: "avif/lossy.avif", reference: "avif/lossy.png"),
         Case(file: "avif/alpha.avif", reference: "avif/alpha.png"),
+        Case(file: "heic/lossy.heic", reference: "heic/lossy.png"),
+        Case(file: "heic/alpha.heic", reference: "heic/alpha.png"),
+        Case(file: "heic/orientation-1.heic", reference: "heic/orientation-1.png"),
     ]
 
     @Test("each file decodes to its reference decoder's pixels, within the PSNR threshold", arguments: cases)
@@ -48,13 +52,14 @@ struct ConformanceTests {
 
     @Test("a format is told from its bytes: the header probe gives format and size without decoding",
           arguments: [("webp/lossy.webp", ImageFormat.webp), ("gif/still.gif", .gif), ("avif/lossy.avif", .avif),
-                      ("webp/animated.webp", .webp)])
+                      ("webp/animated.webp", .webp), ("heic/lossy.heic", .heic)])
     func probe(file: String, format: ImageFormat) throws {
         let data = try Conformance.data(file)
         let info = try ImageDecoder.probe(data)
         #expect(info == ImageInfo(format: format, width: 96, height: 64))
-        // WebP and GIF sizes come from the first bytes; an AVIF's `ispe` box may be anywhere in `meta`.
-        if format != .avif { #expect(try ImageDecoder.probe(data.prefix(40)).size == info.size) }
+        // WebP and GIF sizes come from the first bytes; an AVIF's or HEIC's `ispe` box may be
+        // anywhere in `meta`.
+        if format != .avif, format != .heic { #expect(try ImageDecoder.probe(data.prefix(40)).size == info.size) }
     }
 
     @Test("every frame of an animated GIF is composed with its disposal method, as the reference composes it")
@@ -90,7 +95,8 @@ struct ConformanceTests {
     }
 
     @Test("each format cut short or damaged fails with a typed error, never a crash",
-          arguments: ["webp/lossy.webp", "webp/animated.webp", "gif/still.gif", "gif/animated.gif", "avif/lossy.avif"])
+          arguments: ["webp/lossy.webp", "webp/animated.webp", "gif/still.gif", "gif/animated.gif", "avif/lossy.avif",
+                      "heic/lossy.heic"])
     func damaged(file: String) throws {
         let data = try Conformance.data(file)
         for cut in [16, 40, data.count / 2, data.count - 3] {
@@ -106,5 +112,24 @@ struct ConformanceTests {
         var damaged = data
         for index in stride(from: 40, to: damaged.count, by: 7) { damaged[index] ^= 0x5A }
         _ = try? ImageDecoder.decode(damaged)
+    }
+
+    @Test("a HEIC is sniffed from its brands, mif1 with heic among them included, and refused over the pixel limit")
+    func heicSniffingAndLimit() throws {
+        let data = try Conformance.data("heic/lossy.heic")
+        // heif-enc writes `heic` as the major brand; a generic `mif1` one names the codec among the
+        // compatible brands.
+        var generic = data
+        generic.replaceSubrange(8..<12, with: Array("mif1".utf8))
+        #expect(try ImageDecoder.probe(generic).format == .heic)
+        #expect(try ImageDecoder.decode(generic) == ImageDecoder.decode(data))
+        #expect(throws: ImagingError.tooLarge(width: 96, height: 64, limit: 96 * 64 - 1)) {
+            try ImageDecoder.decode(data, pixelLimit: 96 * 64 - 1)
+        }
+        let thumbnail = try ImageDecoder.decodeImage(data, maxSize: PixelSize(width: 48, height: 48))
+        #expect(thumbnail.bitmap.size == PixelSize(width: 48, height: 32))
+        #expect(thumbnail.info == ImageInfo(format: .heic, width: 96, height: 64))
+        let reference = try ImageDecoder.decode(try Conformance.data("heic/lossy.png"), maxSize: PixelSize(width: 48, height: 48))
+        #expect(Conformance.psnr(thumbnail.bitmap, reference) >= 50)
     }
 }

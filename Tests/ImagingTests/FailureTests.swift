@@ -36,8 +36,10 @@ struct FailureTests {
 
     @Test("a known image format we do not read is unsupported, by name")
     func foreignFormats() {
-        let heic = Data([0, 0, 0, 24]) + Data("ftypheic".utf8) + Data(repeating: 0, count: 12)
-        #expect(throws: ImagingError.unsupported("HEIC")) { try ImageDecoder.decode(heic) }
+        // A HEIF whose brands name neither HEVC nor AV1 (JPEG-in-HEIF, for one).
+        let heif = Data([0, 0, 0, 24]) + Data("ftypmif1".utf8) + Data([0, 0, 0, 0]) + Data("mif1jpeg".utf8)
+        #expect(throws: ImagingError.unsupported("HEIF")) { try ImageDecoder.decode(heif) }
+        #expect(throws: ImagingError.unsupported("TIFF")) { try ImageDecoder.decode(Data([0x49, 0x49, 0x2A, 0x00]) + Data(repeating: 0, count: 60)) }
         #expect(throws: ImagingError.unsupported("BMP")) { try ImageDecoder.decode(Data("BM".utf8) + Data(repeating: 0, count: 52)) }
     }
 
@@ -125,7 +127,7 @@ struct FailureTests {
     }
 
     @Test("every imaging error is an invalidImage error in English and Russian", arguments: [
-        ImagingError.notAnImage, .truncated, .unsupported("HEIC"), .tooLarge(width: 9, height: 9, limit: 1),
+        ImagingError.notAnImage, .truncated, .unsupported("HEIF"), .tooLarge(width: 9, height: 9, limit: 1),
         .animationTooLarge(frames: 5_001, frameLimit: 5_000),
         .corrupt("bad"), .encodingFailed("bad"),
     ])

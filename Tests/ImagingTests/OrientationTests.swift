@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import Imaging
 
-/// Exif orientation (JPEG's APP1, WebP's EXIF chunk) and AVIF's irot/imir: every picture comes out
-/// upright, and every size reported is the upright one.
+/// Exif orientation (JPEG's APP1, WebP's EXIF chunk) and AVIF's and HEIC's irot/imir: every picture
+/// comes out upright, and every size reported is the upright one.
 @Suite("Orientation: Exif and irot/imir turn pictures upright")
 struct OrientationTests {
     /// Flat 8x8 gray blocks in a pattern with no symmetry: a gray JPEG of it at quality 100 holds
@@ -68,5 +68,23 @@ struct OrientationTests {
         #expect(decoded.bitmap == expected)
         #expect(decoded.info.size == expected.size)
         #expect(try ImageDecoder.probe(data).size == expected.size)
+    }
+
+    @Test("HEIC's irot and imir: the eight orientations decode identical to orientation 1, turned once, in every size",
+          arguments: ImageOrientation.allCases)
+    func heicOrientations(_ orientation: ImageOrientation) throws {
+        // Lossless, stored as a camera stores each Exif orientation, with the irot/imir libheif
+        // writes for it (make-fixtures.py): libheif turns while it decodes, so a second turn of ours
+        // would show.
+        let upright = try ImageDecoder.decode(try Conformance.data("heic/orientation-1.heic"))
+        let data = try Conformance.data("heic/orientation-\(orientation.rawValue).heic")
+        let decoded = try ImageDecoder.decodeImage(data)
+        #expect(decoded.bitmap == upright)
+        #expect(decoded.info.size == PixelSize(width: 96, height: 64))
+        #expect(try ImageDecoder.probe(data).size == PixelSize(width: 96, height: 64))
+        let cell = PixelSize(width: 48, height: 48)
+        let scaled = try ImageDecoder.decode(data, maxSize: cell)
+        #expect(scaled.size == PixelSize(width: 48, height: 32))
+        #expect(scaled == (try ImageDecoder.decode(try Conformance.data("heic/orientation-1.heic"), maxSize: cell)))
     }
 }

@@ -6,15 +6,25 @@ decoding made by the reference decoder of its format:
   WebP  cwebp / img2webp      -> dwebp (PNG)
   GIF   Pillow's GIF writer    -> gif2rgb (opaque stills), Pillow's reader for transparency and frames
   AVIF  avifenc               -> avifdec
+  HEIC  heif-enc, heic-orient.c (irot/imir) -> heif-convert (then Pillow's ImageCms for colour)
+  PNG   Pillow with a Display P3 iCCP chunk -> Pillow's ImageCms (Little CMS) to sRGB
+  JPEG  CMYK (Adobe inverted) with a CMYK profile made by cmyk-profile.c -> Pillow's ImageCms
 
-Run once from this folder (needs the Debian packages webp, giflib-tools, libavif-bin and pip's
-Pillow); the outputs are committed, so tests never run these tools.
+Run once from this folder (needs the Debian packages webp, giflib-tools, libavif-bin,
+libheif-examples, libheif-dev, liblcms2-dev, a C compiler and pip's Pillow); the outputs are
+committed, so tests never run these tools. `make-fixtures.py heic colour` makes only those parts.
 """
+import ctypes
+import io
 import math
 import os
 import struct
 import subprocess
+import sys
+import tempfile
 import zlib
+
+from PIL import ImageCms
 
 from PIL import Image
 
@@ -53,7 +63,112 @@ def rgb_raw_to_png(raw_path, size, out):
     os.remove(raw_path)
 
 
+def display_p3_profile():
+    """Display P3 (P3 primaries, D65 white, the sRGB curve) made by Little CMS itself, with the
+    same figures as ColorManagement.displayP3Profile: a profile that is ours to give away."""
+    lcms = ctypes.CDLL("liblcms2.so.2")
+
+    class XyY(ctypes.Structure):
+        _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("Y", ctypes.c_double)]
+
+    class Triple(ctypes.Structure):
+        _fields_ = [("r", XyY), ("g", XyY), ("b", XyY)]
+
+    lcms.cmsBuildParametricToneCurve.restype = ctypes.c_void_p
+    lcms.cmsBuildParametricToneCurve.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_double)]
+    lcms.cmsCreateRGBProfile.restype = ctypes.c_void_p
+    lcms.cmsCreateRGBProfile.argtypes = [ctypes.POINTER(XyY), ctypes.POINTER(Triple), ctypes.c_void_p * 3]
+    lcms.cmsSaveProfileToMem.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint32)]
+    parameters = (ctypes.c_double * 5)(2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045)
+    curve = lcms.cmsBuildParametricToneCurve(None, 4, parameters)
+    white = XyY(0.3127, 0.3290, 1.0)
+    primaries = Triple(XyY(0.680, 0.320, 1.0), XyY(0.265, 0.690, 1.0), XyY(0.150, 0.060, 1.0))
+    profile = lcms.cmsCreateRGBProfile(ctypes.byref(white), ctypes.byref(primaries),
+                                       (ctypes.c_void_p * 3)(curve, curve, curve))
+    size = ctypes.c_uint32(0)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), None, ctypes.byref(size))
+    buffer = ctypes.create_string_buffer(size.value)
+    lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), buffer, ctypes.byref(size))
+    return buffer.raw
+
+
+def to_srgb(img, icc):
+    """`img` (RGB or CMYK) from the profile `icc` to sRGB through Pillow's Little CMS, perceptual."""
+    source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+    return ImageCms.profileToProfile(img, source, ImageCms.createProfile("sRGB"), outputMode="RGB",
+                                     renderingIntent=ImageCms.Intent.PERCEPTUAL)
+
+
+def compile_tool(source, library, folder):
+    binary = os.path.join(folder, os.path.splitext(source)[0])
+    run("cc", "-O1", "-o", binary, source, f"-l{library}", "-lm")
+    return binary
+
+
+# The inverse of each Exif orientation's turn: the stored pixels a camera writes for an upright picture.
+STORED = {1: None, 2: Image.Transpose.FLIP_LEFT_RIGHT, 3: Image.Transpose.ROTATE_180,
+          4: Image.Transpose.FLIP_TOP_BOTTOM, 5: Image.Transpose.TRANSPOSE, 6: Image.Transpose.ROTATE_90,
+          7: Image.Transpose.TRANSVERSE, 8: Image.Transpose.ROTATE_270}
+
+
+def make_heic(tools):
+    """HEIC: lossy, lossy with alpha, tagged Display P3, and all eight orientations as irot/imir."""
+    os.makedirs("heic", exist_ok=True)
+    photo().convert("RGB").save("source-photo.png")
+    photo(alpha=True).save("source-alpha.png")
+    run("heif-enc", "-q", "80", "source-photo.png", "-o", "heic/lossy.heic")
+    run("heif-enc", "-q", "80", "source-alpha.png", "-o", "heic/alpha.heic")
+    for name in ["lossy", "alpha"]:
+        run("heif-convert", f"heic/{name}.heic", f"heic/{name}.png")
+    # The photo's numbers taken as Display P3: heif-enc keeps the PNG's profile as a `colr` prof box;
+    # the reference is heif-convert's pixels converted to sRGB by Little CMS.
+    p3 = display_p3_profile()
+    photo().convert("RGB").save("source-p3.png", icc_profile=p3)
+    run("heif-enc", "-q", "90", "source-p3.png", "-o", "heic/display-p3.heic")
+    run("heif-convert", "heic/display-p3.heic", "decoded.png")
+    to_srgb(Image.open("decoded.png").convert("RGB"), p3).save("heic/display-p3.png")
+    # Lossless (RGB, 4:4:4), stored as a camera would for each Exif orientation, with the irot/imir
+    # that libheif writes for it: upright, every one is the same picture.
+    encoder = compile_tool("heic-orient.c", "heif", tools)
+    upright = photo().convert("RGB")
+    for orientation, turn in STORED.items():
+        stored = upright if turn is None else upright.transpose(turn)
+        open("stored.rgb", "wb").write(stored.tobytes())
+        run(encoder, str(stored.width), str(stored.height), str(orientation), "stored.rgb",
+            f"heic/orientation-{orientation}.heic")
+    run("heif-convert", "heic/orientation-1.heic", "heic/orientation-1.png")
+    for name in ["source-photo.png", "source-alpha.png", "source-p3.png", "decoded.png", "stored.rgb"]:
+        os.remove(name)
+
+
+def make_colour(tools):
+    """A PNG tagged Display P3 and a CMYK JPEG (Adobe's inverted inks) with a CMYK profile, each
+    with its sRGB reference made by Little CMS through Pillow."""
+    os.makedirs("colour", exist_ok=True)
+    p3 = display_p3_profile()
+    source = photo().convert("RGB")
+    source.save("colour/display-p3.png", icc_profile=p3)
+    to_srgb(source, p3).save("colour/display-p3.srgb.png")
+    cmyk_profile = os.path.join(tools, "cmyk.icc")
+    run(compile_tool("cmyk-profile.c", "lcms2", tools), cmyk_profile)
+    icc = open(cmyk_profile, "rb").read()
+    # Plain separations of the photo (black from the darkest channel); the profile says what they look like.
+    cmyk = Image.new("CMYK", source.size)
+    cmyk.putdata([(255 - r - k, 255 - g - k, 255 - b - k, k) if (k := 255 - max(r, g, b)) < 255
+                  else (0, 0, 0, 255)
+                  for r, g, b in source.get_flattened_data()])
+    # Pillow writes CMYK as Adobe does: an APP14 marker and inverted inks.
+    cmyk.save("colour/cmyk.jpg", quality=95, icc_profile=icc)
+    to_srgb(Image.open("colour/cmyk.jpg"), icc).save("colour/cmyk.srgb.png")
+
+
 def main():
+    parts = sys.argv[1:]
+    if parts:
+        with tempfile.TemporaryDirectory() as tools:
+            for part in parts:
+                {"heic": make_heic, "colour": make_colour}[part](tools)
+        return
     os.makedirs("webp", exist_ok=True)
     os.makedirs("gif", exist_ok=True)
     os.makedirs("avif", exist_ok=True)
@@ -134,6 +249,9 @@ def main():
             run(*args, "source-photo.png", name + ".avif")
     os.remove("source-alpha.png")
     os.remove("source-photo.png")
+    with tempfile.TemporaryDirectory() as tools:
+        make_heic(tools)
+        make_colour(tools)
 
 
 if __name__ == "__main__":

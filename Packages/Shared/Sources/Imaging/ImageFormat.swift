@@ -5,6 +5,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case webp
     case gif
     case avif
+    case heic
 
     /// The MIME type servers send for this format.
     public var mimeType: String {
@@ -14,15 +15,16 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .webp: "image/webp"
         case .gif: "image/gif"
         case .avif: "image/avif"
+        case .heic: "image/heic"
         }
     }
 }
 
 /// What the header of an encoded image says, read without decoding its pixels.
 public struct ImageInfo: Sendable, Hashable {
-    /// JPEG, PNG, WebP, GIF or AVIF.
+    /// JPEG, PNG, WebP, GIF, AVIF or HEIC.
     public var format: ImageFormat
-    /// Width of the picture upright (after its Exif or `irot` turn), in pixels.
+    /// Width of the picture upright (after its Exif or `irot`/`imir` turn), in pixels.
     public var width: Int
     /// Height of the picture upright, in pixels.
     public var height: Int

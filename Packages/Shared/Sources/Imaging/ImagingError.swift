@@ -6,7 +6,7 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAnImage
     /// The data ends before the image does.
     case truncated
-    /// A real image in a format or variant we do not read (HEIC, BMP, 12-bit JPEG...).
+    /// A real image in a format or variant we do not read (BMP, TIFF, 12-bit JPEG...).
     case unsupported(String)
     /// The header claims more pixels than `limit`: refused before anything was allocated.
     case tooLarge(width: Int, height: Int, limit: Int)

@@ -10,8 +10,6 @@ enum FormatSniffer {
         (Array("BM".utf8), 0, "BMP"),
         ([0x49, 0x49, 0x2A, 0x00], 0, "TIFF"),
         ([0x4D, 0x4D, 0x00, 0x2A], 0, "TIFF"),
-        (Array("ftypheic".utf8), 4, "HEIC"),
-        (Array("ftypmif1".utf8), 4, "HEIF"),
         ([0x00, 0x00, 0x01, 0x00], 0, "ICO"),
     ]
 
@@ -22,10 +20,7 @@ enum FormatSniffer {
         if matches(bytes, jpegSignature) { return .jpeg }
         if matches(bytes, gifSignature) { return .gif }
         if matches(bytes, Array("RIFF".utf8)), matches(bytes, Array("WEBP".utf8), at: 8) { return .webp }
-        // An AVIF still says `avif` as its major brand, a sequence `avis`.
-        if matches(bytes, Array("ftypavif".utf8), at: 4) || matches(bytes, Array("ftypavis".utf8), at: 4) {
-            return .avif
-        }
+        if let format = try isoFormat(of: bytes) { return format }
         if !bytes.isEmpty, isPrefix(bytes, of: pngSignature) || isPrefix(bytes, of: jpegSignature) {
             throw .truncated
         }
@@ -33,6 +28,31 @@ enum FormatSniffer {
             throw .unsupported(entry.name)
         }
         throw .notAnImage
+    }
+
+    /// AVIF and HEIC share the ISO base media container: its `ftyp` box names the codec.
+    private static let avifBrands: Set<String> = ["avif", "avis"]
+    private static let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+    /// Brands that say only "a HEIF": the compatible brands then tell AVIF from HEIC.
+    private static let genericBrands: Set<String> = ["mif1", "msf1", "miaf"]
+
+    /// AVIF or HEIC from the brands of an `ftyp` box; nil when the bytes do not start with one.
+    private static func isoFormat(of bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageFormat? {
+        guard bytes.count >= 12, matches(bytes, Array("ftyp".utf8), at: 4) else { return nil }
+        let boxSize = (0..<4).reduce(0) { $0 << 8 | Int(bytes[$1]) }
+        let end = min(max(boxSize, 12), bytes.count)
+        let major = brand(bytes, at: 8)
+        let compatible = Set(stride(from: 16, to: end - 3, by: 4).map { brand(bytes, at: $0) })
+        if avifBrands.contains(major) { return .avif }
+        if heicBrands.contains(major) { return .heic }
+        guard genericBrands.contains(major) else { return nil }
+        if !compatible.isDisjoint(with: avifBrands) { return .avif }
+        if !compatible.isDisjoint(with: heicBrands) { return .heic }
+        throw .unsupported("HEIF")
+    }
+
+    private static func brand(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4]), as: UTF8.self)
     }
 
     private static func matches(_ bytes: UnsafeRawBufferPointer, _ signature: [UInt8], at offset: Int = 0) -> Bool {

@@ -1,5 +1,6 @@
 import CAVIF
 import CExif
+import CHEIF
 import CWebP
 
 /// Reads the upright width and height from the header bytes alone, without decoding pixels.
@@ -11,6 +12,7 @@ enum HeaderProbe {
         case .gif: try gif(bytes)
         case .webp: try webp(bytes)
         case .avif: try avif(bytes)
+        case .heic: try heic(bytes)
         }
     }
 
@@ -62,6 +64,13 @@ enum HeaderProbe {
         let size = opened.orientation.upright(opened.storedSize)
         guard !size.isEmpty else { throw .corrupt("the picture is \(size)") }
         return ImageInfo(format: .avif, width: size.width, height: size.height)
+    }
+
+    /// HEIC: libheif parses the boxes (no HEVC decoding) for the primary image's upright size.
+    private static func heic(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
+        let opened = try HEICDecoder.open(bytes)
+        defer { cheif_decoder_destroy(opened.decoder) }
+        return ImageInfo(format: .heic, width: opened.size.width, height: opened.size.height)
     }
 
     private static func littleEndian(_ bytes: UnsafeRawBufferPointer, at offset: Int, count: Int) -> Int {

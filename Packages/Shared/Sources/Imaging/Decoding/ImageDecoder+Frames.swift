@@ -39,7 +39,7 @@ extension ImageDecoder {
                 case .gif: try gifFrames(raw, pixelLimit: pixelLimit)
                 case .webp: try webpFrames(raw, pixelLimit: pixelLimit)
                 case .avif: try avifFrames(raw, pixelLimit: pixelLimit)
-                case .jpeg, .png: []
+                case .jpeg, .png, .heic: []
                 }
             }
         }.get()

@@ -15,7 +15,7 @@ public struct DecodedImage: Sendable {
     var largestBufferBytes: Int
 }
 
-/// Reads JPEG (libjpeg-turbo), PNG (libpng), WebP (libwebp), GIF (giflib) and AVIF (libavif)
+/// Reads JPEG (libjpeg-turbo), PNG (libpng), WebP (libwebp), GIF (giflib), AVIF (libavif) and HEIC (libheif)
 /// into upright RGBA8 bitmaps; the format is told from the bytes, never from a name or a header.
 ///
 /// ```swift
@@ -50,7 +50,7 @@ public enum ImageDecoder {
     /// Decodes `data` into RGBA8.
     ///
     /// - Parameters:
-    ///   - data: the bytes of a JPEG, PNG, WebP, GIF or AVIF file, whole (an animation gives its
+    ///   - data: the bytes of a JPEG, PNG, WebP, GIF, AVIF or HEIC file, whole (an animation gives its
     ///     first frame).
     ///   - maxSize: when given, the result fits inside it with the image's aspect ratio (never
     ///     enlarged). JPEGs are scaled down by libjpeg while decoding (by n/8, the most that still
@@ -80,6 +80,7 @@ public enum ImageDecoder {
             case .webp: try WebPDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
             case .gif: try GIFDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
             case .avif: try AVIFDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
+            case .heic: try HEICDecoder.decode(bytes, maxSize: bound, pixelLimit: pixelLimit)
             }
         }
     }
