@@ -46,4 +46,80 @@ struct ColorManagementTests {
         let tagged = Data(ColorManagement.embedding(profile, in: Array(plain)))
         #expect(try ImageDecoder.decode(tagged) == ImageDecoder.decode(plain))
     }
+
+    /// A colour-managed file against its sRGB reference (Little CMS through Pillow, make-fixtures.py),
+    /// and the same file without its profile against that reference: the second must score well
+    /// under the first, or the fixture would not show that the profile is read.
+    struct Tagged: CustomTestStringConvertible, Sendable {
+        let file: String
+        let reference: String
+        var threshold = 50.0
+        var scaledThreshold = 40.0
+        var testDescription: String { file }
+    }
+
+    /// Thresholds: both sides run Little CMS with the same profile and intent on the same decoded
+    /// pixels (libpng, libjpeg-turbo with the same IDCT, libheif), so at full size they should agree
+    /// to rounding: 50 dB, as for the decoders. Scaled to a cell, 40 dB: we convert the cell's
+    /// pixels after resampling (a fraction of the work), the reference converts and then resamples,
+    /// and on these saturated pictures the order shows at edges. Ignoring the profile scores far
+    /// under 35 dB on each file, so the threshold cannot be met by accident.
+    static let tagged: [Tagged] = [
+        Tagged(file: "colour/display-p3.png", reference: "colour/display-p3.srgb.png"),
+        Tagged(file: "colour/cmyk.jpg", reference: "colour/cmyk.srgb.png"),
+        Tagged(file: "heic/display-p3.heic", reference: "heic/display-p3.png"),
+    ]
+
+    @Test("a PNG (iCCP), a CMYK JPEG and a HEIC with embedded profiles match Little CMS's sRGB, full size and scaled",
+          arguments: tagged)
+    func embeddedProfiles(_ test: Tagged) throws {
+        let data = try Conformance.data(test.file)
+        let reference = try ImageDecoder.decode(try Conformance.data(test.reference))
+        let decoded = try ImageDecoder.decode(data)
+        let psnr = Conformance.psnr(decoded, reference)
+        #expect(psnr >= test.threshold, "\(test.file): \(psnr) dB")
+
+        let cell = PixelSize(width: 48, height: 48)
+        let scaled = try ImageDecoder.decode(data, maxSize: cell)
+        let scaledPSNR = Conformance.psnr(scaled, try ImageDecoder.decode(try Conformance.data(test.reference), maxSize: cell))
+        #expect(scaledPSNR >= test.scaledThreshold, "\(test.file) scaled: \(scaledPSNR) dB")
+
+        let untagged = try ImageDecoder.decode(Self.withoutProfile(data))
+        let ignored = Conformance.psnr(untagged, reference)
+        #expect(ignored < 35, "\(test.file) without its profile: \(ignored) dB")
+    }
+
+    /// `data` with its ICC profile taken out: PNG's iCCP chunk, JPEG's APP2 ICC_PROFILE segments,
+    /// or, in a HEIC, the `colr` box's type renamed so libheif no longer finds it.
+    static func withoutProfile(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: FormatSniffer.pngSignature) {
+            var out = Array(bytes[0..<8])
+            var offset = 8
+            while offset + 8 <= bytes.count {
+                let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                let end = offset + 12 + length
+                if String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self) != "iCCP" { out += bytes[offset..<end] }
+                offset = end
+            }
+            return Data(out)
+        }
+        if bytes.starts(with: FormatSniffer.jpegSignature) {
+            var out = Array(bytes[0..<2])
+            var offset = 2
+            while bytes[offset + 1] != 0xDA {
+                let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+                let end = offset + 2 + length
+                let isICC = bytes[offset + 1] == 0xE2 && bytes[offset + 4..<offset + 15].elementsEqual("ICC_PROFILE".utf8)
+                if !isICC { out += bytes[offset..<end] }
+                offset = end
+            }
+            return Data(out + bytes[offset...])
+        }
+        var out = bytes
+        for index in 0..<(out.count - 8) where out[index..<index + 8].elementsEqual("colrprof".utf8) {
+            out.replaceSubrange(index..<index + 4, with: Array("free".utf8))
+        }
+        return Data(out)
+    }
 }

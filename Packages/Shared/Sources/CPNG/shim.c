@@ -93,6 +93,18 @@ int cpng_is_interlaced(const cpng_decoder *decoder) {
     return png_get_interlace_type(decoder->png, decoder->info) != PNG_INTERLACE_NONE;
 }
 
+const uint8_t *cpng_icc(const cpng_decoder *decoder, size_t *size) {
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 length = 0;
+    *size = 0;
+    if (!png_get_valid(decoder->png, decoder->info, PNG_INFO_iCCP)) return NULL;
+    if (png_get_iCCP(decoder->png, decoder->info, &name, &compression, &profile, &length) != PNG_INFO_iCCP) return NULL;
+    *size = length;
+    return profile;
+}
+
 cpng_status cpng_start(cpng_decoder *decoder) {
     png_structp png = decoder->png;
     png_infop info = decoder->info;

@@ -38,6 +38,10 @@ int cpng_color_type(const cpng_decoder *decoder);
 /// Non-zero for an Adam7-interlaced image (it must be read whole with `cpng_read_image`).
 int cpng_is_interlaced(const cpng_decoder *decoder);
 
+/// The embedded ICC profile of an iCCP chunk read by `cpng_read_info`, or NULL (with `*size` 0)
+/// when there is none or libpng found it damaged; valid until the decoder is destroyed.
+const uint8_t *cpng_icc(const cpng_decoder *decoder, size_t *size);
+
 /// Sets up the transforms that turn every colour type and depth into RGBA8.
 cpng_status cpng_start(cpng_decoder *decoder);
 /// Reads the next `count` rows of a non-interlaced image into `dst`, rows `stride` bytes apart.

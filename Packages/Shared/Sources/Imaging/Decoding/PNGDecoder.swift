@@ -1,6 +1,7 @@
 import CPNG
 
-/// PNG through libpng, with the error shim in CPNG: every colour type and depth ends as RGBA8.
+/// PNG through libpng, with the error shim in CPNG: every colour type and depth ends as RGBA8, and
+/// an embedded ICC profile (iCCP) is converted to sRGB by Little CMS.
 enum PNGDecoder {
     static func decode(
         _ bytes: UnsafeRawBufferPointer, maxSize: PixelSize?, pixelLimit: Int
@@ -15,7 +16,7 @@ enum PNGDecoder {
         let target = maxSize.map { size.shrunk(toFit: $0) } ?? size
         try check(cpng_start(decoder), decoder)
 
-        let bitmap: Bitmap
+        var bitmap: Bitmap
         let largest: Int
         if target == size || cpng_is_interlaced(decoder) != 0 {
             // Adam7 delivers the rows in seven passes, so an interlaced image is read whole.
@@ -26,6 +27,9 @@ enum PNGDecoder {
             (bitmap, largest) = try readResampled(decoder, from: size, to: target)
         }
         try check(cpng_finish(decoder), decoder)
+        var iccCount = 0
+        let icc = cpng_icc(decoder, &iccCount)
+        ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
         return DecodedImage(
             bitmap: bitmap, info: ImageInfo(format: .png, width: size.width, height: size.height),
             codecSize: size, largestBufferBytes: largest
