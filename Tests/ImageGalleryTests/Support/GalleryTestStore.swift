@@ -65,6 +65,7 @@ final class GalleryTestStore {
             Issue.record("no load in flight for item \(id)", sourceLocation: sourceLocation)
             return
         }
+        await loader.waitForRequests(loadsStarted)
         switch result {
         case .success(let picture): loader.succeed(urls[id], with: picture)
         case .failure(let failure): loader.fail(urls[id], with: failure)
@@ -93,6 +94,8 @@ final class GalleryTestStore {
             let tick = GalleryAction.tick(now: elapsed)
             note(effectsOf: tick)
             await test.receive(tick, sourceLocation: sourceLocation)
+            // The cell that moves up into view starts loading on a tick.
+            await loader.waitForRequests(loadsStarted)
         }
     }
 

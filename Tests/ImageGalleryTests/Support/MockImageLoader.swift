@@ -79,7 +79,15 @@ final class MockImageLoader: GalleryImageLoading {
         pending.continuation.resume(with: result)
     }
 
-    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
+    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws(LoadFailure) -> LoadedPicture {
+        do {
+            return try await answer(url, targetSize: targetSize, policy: policy)
+        } catch {
+            throw LoadFailure(error)
+        }
+    }
+
+    private func answer(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
         let request = Request(url: url, targetSize: targetSize, policy: policy)
         let (immediate, id) = books.withLock { books in
             books.nextID += 1

@@ -105,7 +105,7 @@ public enum GalleryBatch {
         do {
             outcome = .success(try await loader.load(url, targetSize: targetSize, policy: .cached))
         } catch {
-            outcome = .failure(LoadFailure(error))
+            outcome = .failure(error)
         }
         return GalleryItemReport(index: index, url: url, outcome: outcome, duration: clock.now - start)
     }

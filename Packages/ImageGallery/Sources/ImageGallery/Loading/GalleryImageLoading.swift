@@ -45,15 +45,15 @@ public struct LoadedPicture: Sendable, Hashable {
 /// ```
 public protocol GalleryImageLoading: Sendable {
     /// The picture at `url`, downsampled to fit `targetSize`.
-    /// - Throws: any error; the gallery maps it to a ``LoadFailure`` through its `UserFacingError` code.
-    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture
+    /// - Throws: the failure classified once, as the cell will show it (a cancelled load too).
+    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws(LoadFailure) -> LoadedPicture
 
     /// The same at `priority` (which may change while it waits), telling `progress` how a slow
     /// download moves (a loader that cannot tell says nothing and ignores the priority).
     func load(
         _ url: URL, targetSize: PixelSize, policy: LoadPolicy, priority: RequestPriority,
         progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async throws -> LoadedPicture
+    ) async throws(LoadFailure) -> LoadedPicture
 }
 
 extension GalleryImageLoading {
@@ -61,12 +61,12 @@ extension GalleryImageLoading {
     public func load(
         _ url: URL, targetSize: PixelSize, policy: LoadPolicy, priority: RequestPriority,
         progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async throws -> LoadedPicture {
+    ) async throws(LoadFailure) -> LoadedPicture {
         try await load(url, targetSize: targetSize, policy: policy)
     }
 
     /// The picture at `url` through the caches first.
-    public func load(_ url: URL, targetSize: PixelSize) async throws -> LoadedPicture {
+    public func load(_ url: URL, targetSize: PixelSize) async throws(LoadFailure) -> LoadedPicture {
         try await load(url, targetSize: targetSize, policy: .cached)
     }
 }

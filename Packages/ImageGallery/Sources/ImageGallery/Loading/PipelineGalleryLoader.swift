@@ -30,7 +30,7 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
         pipeline = ImagePipeline(loader: client, diskCache: diskCache, memoryCostLimit: memoryCostLimit, logger: logger)
     }
 
-    public func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
+    public func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws(LoadFailure) -> LoadedPicture {
         try await load(url, request: ImageRequest(url: url, targetSize: targetSize), policy: policy)
     }
 
@@ -38,15 +38,19 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
     public func load(
         _ url: URL, targetSize: PixelSize, policy: LoadPolicy, priority: RequestPriority,
         progress: @escaping @Sendable (TransferProgress) -> Void
-    ) async throws -> LoadedPicture {
+    ) async throws(LoadFailure) -> LoadedPicture {
         var request = ImageRequest(url: url, targetSize: targetSize, priority: priority)
         request.progress = ProgressGate.afterAMoment(ProgressGate.moment, progress)
         return try await load(url, request: request, policy: policy)
     }
 
-    private func load(_ url: URL, request: ImageRequest, policy: LoadPolicy) async throws -> LoadedPicture {
+    private func load(_ url: URL, request: ImageRequest, policy: LoadPolicy) async throws(LoadFailure) -> LoadedPicture {
         guard policy == .refresh else {
-            return LoadedPicture(try await pipeline.image(for: request))
+            do {
+                return LoadedPicture(try await pipeline.image(for: request))
+            } catch {
+                throw LoadFailure(error)
+            }
         }
         var reload = request
         reload.cachePolicy = .revalidate
@@ -54,9 +58,9 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
             return LoadedPicture(try await pipeline.image(for: reload))
         } catch {
             let failure = LoadFailure(error)
-            guard !Task.isCancelled, !LoadFailure.isCancellation(error) else { throw error }
+            guard !Task.isCancelled, !LoadFailure.isCancellation(error) else { throw failure }
             // Could not download again: keep what we have, and say why.
-            guard var cached = try? await pipeline.image(for: request) else { throw error }
+            guard var cached = try? await pipeline.image(for: request) else { throw failure }
             cached.storeError = nil
             // Just asked: a stale copy is not to be asked about again until the next refresh.
             cached.isStale = false

@@ -63,12 +63,12 @@ public struct GalleryEffects: EffectInterpreting {
             return .run(id: request.token) { [loader, priorities] send in
                 let token = request.token
                 let result = await send.relaying({ .loadProgressed(token, $0) }) { progress in
-                    do {
+                    do throws(LoadFailure) {
                         return Result<LoadedPicture, LoadFailure>.success(try await loader.load(
                             request.url, targetSize: request.targetSize, policy: request.policy, priority: priority,
                             progress: progress))
                     } catch {
-                        return .failure(LoadFailure(error))
+                        return .failure(error)
                     }
                 }
                 await priorities.finish(token, priority)

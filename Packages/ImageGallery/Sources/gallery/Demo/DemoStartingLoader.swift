@@ -12,8 +12,9 @@ struct DemoStartingLoader: GalleryImageLoading {
     /// The server's real base, once it listens.
     let base: Task<URL, any Error>
 
-    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture {
-        let actual = try await base.value
+    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws(LoadFailure) -> LoadedPicture {
+        let actual: URL
+        do { actual = try await base.value } catch { throw LoadFailure(error) }
         return try await inner.load(Self.rebase(url, from: expectedBase, to: actual), targetSize: targetSize, policy: policy)
     }
 
