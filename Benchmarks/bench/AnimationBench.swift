@@ -76,7 +76,7 @@ private enum AnimationBenchError: Error { case notAnimated }
 /// Answers every load with the same picture, at once.
 private struct FixedLoader: GalleryImageLoading {
     let picture: LoadedPicture
-    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws -> LoadedPicture { picture }
+    func load(_ url: URL, targetSize: PixelSize, policy: LoadPolicy) async throws(LoadFailure) -> LoadedPicture { picture }
 }
 
 /// A clock whose sleeps end at once, moving its time to their deadline: a playback runs through
