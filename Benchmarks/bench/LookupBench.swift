@@ -7,6 +7,7 @@ let lookupScenarios: [Scenario] = [
     Scenario(name: "lookup-engine") { [try lookupEngineRow()] },
     Scenario(name: "lookup-batch") { [try lookupBatchRow()] },
     Scenario(name: "lookup-startup") { [try lookupStartupRow()] },
+    Scenario(name: "lookup-scan") { [try lookupScanRow()] },
 ]
 
 /// The inputs of the agreement fixture (libphonenumber's examples of every region and type, and
@@ -161,6 +162,74 @@ private func lookupStartupRow() throws -> Row {
                figure: String(format: "%.1f ms (112 in RU %.1f ms, --lang ru place %.1f ms)", ordinary, emergency, russian),
                reference: "python-phonenumbers, same number: " + (python ?? "not installed"),
                target: "< 50 ms to the first answer", met: max(ordinary, emergency, russian) < 50)
+}
+
+/// Numbers found per second in 10 MB of text (the matcher's agreement corpus, repeated; read
+/// as US text): the matcher in this process and the release `lookup scan` as a whole process,
+/// beside python-phonenumbers' `PhoneNumberMatcher` (leniency VALID) on the same file.
+private func lookupScanRow() throws -> Row {
+    let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/PhoneLookupTests/Fixtures")
+    let corpus = try String(contentsOf: fixtures.appendingPathComponent("scan-corpus.tsv"), encoding: .utf8)
+    let documents = corpus.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+        line.split(separator: "\t", maxSplits: 2).last.map { String($0).replacingOccurrences(of: "\\n", with: "\n")
+            .replacingOccurrences(of: "\\t", with: "\t").replacingOccurrences(of: "\\\\", with: "\\") }
+    }
+    var text = ""
+    while text.utf8.count < 10_000_000 { text += documents.joined(separator: "\n") + "\n" }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-scan-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(text.utf8).write(to: file)
+    let megabytes = Double(text.utf8.count) / 1_000_000
+
+    let matcher = PhoneNumberMatcher(plan: try NumberingPlan.bundled(), region: "US", maxTries: .max)
+    var found = 0
+    let elapsed = ContinuousClock().measure { found = matcher.matches(in: text).count }
+    let rate = Double(found) / seconds(elapsed)
+    var figure = String(format: "%.0f numbers/s (%d in %.1f MB, %.2f s)", rate, found, megabytes, seconds(elapsed))
+
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let binary = here.appendingPathComponent("lookup").path
+    if FileManager.default.isExecutableFile(atPath: binary) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["scan", file.path, "--country", "US", "--json"]
+        process.environment = ["LANG": "C", "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let whole = try ContinuousClock().measure {
+            try process.run()
+            process.waitUntilExit()
+        }
+        figure += String(format: "; lookup scan %.0f/s", Double(found) / seconds(whole))
+    }
+
+    // python-phonenumbers times its own matching (not its import) and prints "count seconds".
+    let script = "import sys, time, phonenumbers as p\n"
+        + "t = open(sys.argv[1], encoding='utf-8').read()\n"
+        + "s = time.perf_counter()\n"
+        + "n = sum(1 for _ in p.PhoneNumberMatcher(t, 'US', leniency=p.Leniency.VALID, max_tries=sys.maxsize))\n"
+        + "print(n, time.perf_counter() - s)\n"
+    var reference = "python-phonenumbers: reference unavailable"
+    var referenceRate: Double?
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", "-c", script, file.path]
+    let output = Pipe()
+    python.standardOutput = output
+    python.standardError = FileHandle.nullDevice
+    if (try? python.run()) != nil {
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        python.waitUntilExit()
+        let fields = answer.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if python.terminationStatus == 0, fields.count == 2, let count = Int(fields[0]), let time = Double(fields[1]) {
+            referenceRate = Double(count) / time
+            reference = String(format: "python-phonenumbers %.0f numbers/s (%d found, %.1f s)", referenceRate!, count, time)
+        }
+    }
+    return Row(scenario: "lookup-scan", figure: figure, reference: reference,
+               target: "faster than python-phonenumbers", met: referenceRate.map { rate > $0 })
 }
 
 private func seconds(_ duration: Duration) -> Double {
