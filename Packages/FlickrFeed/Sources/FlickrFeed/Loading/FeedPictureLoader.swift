@@ -38,13 +38,22 @@ public struct FeedPictureLoader: Sendable {
         _ photo: FlickrPhoto, size: PixelSize, priority: RequestPriority? = nil,
         moment: Duration = ProgressGate.moment, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async -> PictureOutcome {
+        await loadPlayable(photo, size: size, priority: priority, moment: moment, progress: progress).outcome
+    }
+
+    /// Like `load`, and the file to play when the picture is an animation (its first frame is the outcome's).
+    func loadPlayable(
+        _ photo: FlickrPhoto, size: PixelSize, priority: RequestPriority? = nil,
+        moment: Duration = ProgressGate.moment, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async -> (outcome: PictureOutcome, animation: AnimatedImage?) {
         var request = request(for: photo, size: size)
         request.priority = priority
         if let progress { request.progress = ProgressGate.afterAMoment(moment, progress) }
         do throws(ImagePipelineError) {
-            return .loaded(try await pipeline.image(for: request).bitmap)
+            let response = try await pipeline.image(for: request)
+            return (.loaded(response.bitmap), response.animation)
         } catch {
-            return PictureOutcome(.failure(error))
+            return (PictureOutcome(.failure(error)), nil)
         }
     }
 }

@@ -66,6 +66,8 @@ public enum FeedAction: Sendable, Equatable {
     /// The large picture's download has gone on for more than a moment and moved on: `progress` of
     /// it is in.
     case largeProgress(id: String, TransferProgress)
+    /// The next frame of the large picture's animation is due (a frame for a photo no longer open is ignored).
+    case largeFrame(id: String, Bitmap)
     /// Show or hide the key help.
     case toggleHelp
     /// Page 1 could not be kept for the next launch (the feed goes on; the next launch misses it).

@@ -150,6 +150,9 @@ public struct FeedState: Sendable, Equatable {
         case .largeProgress(let id, let progress):
             largeMoved(id: id, progress)
             return []
+        case .largeFrame(let id, let bitmap):
+            if pictures.large?.id == id { pictures.large?.bitmap = bitmap }
+            return []
         case .opened(let index, let size):
             return open(index, size: size)
         case .closed:
@@ -167,7 +170,7 @@ public struct FeedState: Sendable, Equatable {
 
     private mutating func applyToFeed(_ action: FeedAction) -> [FeedEffect] {
         switch action {
-        case .thumbnailLoaded, .largeLoaded, .largeProgress, .opened, .closed, .toggleHelp:
+        case .thumbnailLoaded, .largeLoaded, .largeProgress, .largeFrame, .opened, .closed, .toggleHelp:
             return []
         case .viewportChanged(let viewport):
             show(viewport)

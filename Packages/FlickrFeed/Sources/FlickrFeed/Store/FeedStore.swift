@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import Imaging
 import Networking
 import StateStore
 
@@ -133,11 +134,16 @@ public struct FeedEffects: EffectInterpreting {
             return .cancel(id: RunID.thumbnail(photoID: id))
         case .loadLarge(let photo, let size):
             guard let pictures else { return .cancel(id: RunID.large) }
-            return .run(id: RunID.large) { send in
-                let outcome = await send.relaying({ .largeProgress(id: photo.id, $0) }) { progress in
-                    await pictures.load(photo, size: size, progress: progress)
+            return .run(id: RunID.large) { [sleep] send in
+                let (outcome, animation) = await send.relaying({ .largeProgress(id: photo.id, $0) }) { progress in
+                    await pictures.loadPlayable(photo, size: size, progress: progress)
                 }
                 await send(.largeLoaded(id: photo.id, outcome))
+                // An animation plays while the view is open: closing it cancels this run.
+                guard let animation else { return }
+                await FrameSource.play(animation, fitting: size, sleep: sleep) { frame in
+                    await send(.largeFrame(id: photo.id, frame))
+                }
             }
         case .cancelLarge:
             return .cancel(id: RunID.large)

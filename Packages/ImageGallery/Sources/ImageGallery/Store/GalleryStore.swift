@@ -82,7 +82,9 @@ public struct GalleryEffects: EffectInterpreting {
             return .none
         case .play(let request):
             return .run(id: request.id) { [sleep] send in
-                await Self.play(request, sleep: sleep, send: send)
+                await FrameSource.play(request.animation, fitting: request.targetSize, sleep: sleep) { frame in
+                    await send(.animationFrame(request.id, frame))
+                }
             }
         case .stopPlaying(let playback):
             return .cancel(id: playback)
@@ -91,22 +93,6 @@ public struct GalleryEffects: EffectInterpreting {
                 guard (try? await sleep(interval)) != nil else { return }
                 await send(.tick(now: now()))
             }
-        }
-    }
-
-    /// Sends the frames of `request` after the first, each when the one before has been shown for
-    /// its delay on the injected clock, until the file's plays end, a frame fails or the task is
-    /// cancelled. The next frame is decoded while the shown one waits, one frame at a time.
-    private nonisolated static func play(
-        _ request: PlaybackRequest, sleep: @Sendable (Duration) async throws -> Void, send: Send<GalleryAction>
-    ) async {
-        guard let source = try? FrameSource(request.animation, fitting: request.targetSize),
-              var shown = try? source.nextFrame()
-        else { return }
-        while !Task.isCancelled, let next = try? source.nextFrame() {
-            guard (try? await sleep(shown.delay)) != nil else { return }
-            await send(.animationFrame(request.id, next.bitmap))
-            shown = next
         }
     }
 }

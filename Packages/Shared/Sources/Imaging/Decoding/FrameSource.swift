@@ -213,3 +213,21 @@ public final class FrameSource {
         return .up
     }
 }
+
+extension FrameSource {
+    /// Plays `animation` fitted into `size`: each frame after the first (which the screen shows
+    /// already) goes to `show` once the frame before has had its delay, timed by `sleep`, until
+    /// the file's plays end, a frame fails or the calling task is cancelled. The next frame is
+    /// decoded while the shown one waits, one frame at a time.
+    public static func play(
+        _ animation: AnimatedImage, fitting size: PixelSize,
+        sleep: (Duration) async throws -> Void, show: (Bitmap) async -> Void
+    ) async {
+        guard let source = try? FrameSource(animation, fitting: size), var shown = try? source.nextFrame() else { return }
+        while !Task.isCancelled, let next = try? source.nextFrame() {
+            guard (try? await sleep(shown.delay)) != nil else { return }
+            await show(next.bitmap)
+            shown = next
+        }
+    }
+}

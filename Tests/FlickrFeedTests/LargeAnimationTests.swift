@@ -1,0 +1,58 @@
+import Foundation
+import ImagePipeline
+import Imaging
+import Networking
+import TestSupport
+import Testing
+@testable import FlickrFeed
+
+/// The large view of a photo that is an animated GIF: it plays while the view is open.
+@Suite("An animated photo plays in Flickr's large view")
+@MainActor
+struct LargeAnimationTests {
+    /// One page of three photos.
+    struct OnePage: RecentPhotosFetching {
+        func recentPhotos(page: Int) async throws(FlickrError) -> FlickrPage {
+            let photos = (1...3).map { FlickrPhoto(id: "\($0)", owner: "o", secret: "s", server: "1", title: "Photo \($0)") }
+            return FlickrPage(page: 1, pages: 1, perPage: 40, total: 3, photos: photos)
+        }
+    }
+
+    /// Every picture is the same GIF.
+    struct GIFHost: DataLoading {
+        let gif: Data
+        func data(for url: URL) async throws(NetworkError) -> Data { gif }
+    }
+
+    @Test("the open photo's frames follow at the file's delays, and stop when the view closes")
+    func playsWhileOpen() async throws {
+        let gif = try ImageEncoder.bandGIF(size: PixelSize(width: 40, height: 30), frames: 3, delayCentiseconds: 20)
+        let box = PixelSize(width: 40, height: 30)
+        let source = try FrameSource(try #require(AnimatedImage(gif)), fitting: box)
+        let frames = try (0..<4).map { _ in try #require(try source.nextFrame()).bitmap }
+        let clock = ManualClock()
+        let pipeline = ImagePipeline(loader: GIFHost(gif: gif), diskCache: nil)
+        let feed = FeedStore(
+            api: OnePage(), store: nil, sleep: { try await clock.sleep(for: $0) },
+            pictures: FeedPictureLoader(pipeline: pipeline, imageURLs: FlickrImageURLs()))
+        defer { feed.cancelAll() }
+        let store = TestStore(feed, exhaustive: false)
+        feed.launch()
+        await feed.settle()
+        store.send(.opened(index: 1, size: box))
+        await store.receive(.largeLoaded(id: "2", .loaded(frames[0])))
+
+        for index in 1...3 {
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(199))
+            #expect(clock.sleeperCount == 1, "frame \(index) is not due 1 ms early")
+            clock.advance(by: .milliseconds(1))
+            await store.receive(.largeFrame(id: "2", frames[index])) {
+                #expect($0.pictures.large?.bitmap == frames[index])
+            }
+        }
+        await clock.waitForSleepers()
+        store.send(.closed)
+        #expect(clock.sleeperCount == 0)
+    }
+}
