@@ -55,4 +55,23 @@ struct LargeAnimationTests {
         store.send(.closed)
         #expect(clock.sleeperCount == 0)
     }
+    @Test("with --no-animation the large view keeps an animated photo's first frame and nothing plays")
+    func noAnimation() async throws {
+        let gif = try ImageEncoder.bandGIF(size: PixelSize(width: 40, height: 30), frames: 3, delayCentiseconds: 20)
+        let box = PixelSize(width: 40, height: 30)
+        let first = try ImageDecoder.decode(gif, maxSize: box)
+        let clock = ManualClock()
+        let feed = FeedStore(
+            api: OnePage(), store: nil, configuration: FeedConfiguration(animates: false),
+            sleep: { try await clock.sleep(for: $0) },
+            pictures: FeedPictureLoader(pipeline: ImagePipeline(loader: GIFHost(gif: gif), diskCache: nil),
+                                        imageURLs: FlickrImageURLs()))
+        defer { feed.cancelAll() }
+        feed.launch()
+        await feed.settle()
+        feed.send(.opened(index: 1, size: box))
+        await feed.settle()
+        #expect(feed.state.pictures.large?.bitmap == first)
+        #expect(clock.sleeperCount == 0)
+    }
 }

@@ -12,16 +12,19 @@ public struct FeedConfiguration: Sendable, Hashable {
     var initialBackoff: Duration
     /// The longest wait between retries.
     var maximumBackoff: Duration
+    /// An animated photo plays in the large view (`--no-animation` shows its first frame only).
+    public var animates: Bool
 
     public init(
         perPage: Int = 40, columns: Int = 3, prefetchRows: Int = 2,
-        initialBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(60)
+        initialBackoff: Duration = .seconds(1), maximumBackoff: Duration = .seconds(60), animates: Bool = true
     ) {
         self.perPage = max(1, perPage)
         self.columns = max(1, columns)
         self.prefetchRows = max(1, prefetchRows)
         self.initialBackoff = initialBackoff
         self.maximumBackoff = maximumBackoff
+        self.animates = animates
     }
 
     /// The wait before retry number `failures` (1 for the first): doubling, capped.

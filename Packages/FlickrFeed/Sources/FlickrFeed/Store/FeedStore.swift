@@ -36,7 +36,8 @@ extension Store where R == FeedModel, Interpreter == FeedEffects {
         self.init(
             state: FeedState(configuration: configuration),
             reducer: FeedModel(),
-            interpreter: FeedEffects(api: api, store: store, pictures: pictures, now: now, sleep: sleep))
+            interpreter: FeedEffects(
+                api: api, store: store, pictures: pictures, now: now, sleep: sleep, animates: configuration.animates))
     }
 
     /// Shows the saved page at once (if there is one) and asks for a fresh page 1.
@@ -54,6 +55,8 @@ public struct FeedEffects: EffectInterpreting {
     private let pictures: FeedPictureLoader?
     private let now: @Sendable () -> Date
     private let sleep: @Sendable (Duration) async throws -> Void
+    /// False with `--no-animation`: the large view keeps an animation's first frame.
+    private let animates: Bool
 
     /// The priorities of the thumbnail loads in flight, which a scroll raises or lowers.
     private let priorities = LoadPriorities<String>()
@@ -68,9 +71,11 @@ public struct FeedEffects: EffectInterpreting {
 
     init(
         api: any RecentPhotosFetching, store: (any FirstPageStoring)?, pictures: FeedPictureLoader?,
-        now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void
+        now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Duration) async throws -> Void,
+        animates: Bool = true
     ) {
         self.api = api
+        self.animates = animates
         self.store = store
         self.pictures = pictures
         self.now = now
@@ -134,13 +139,13 @@ public struct FeedEffects: EffectInterpreting {
             return .cancel(id: RunID.thumbnail(photoID: id))
         case .loadLarge(let photo, let size):
             guard let pictures else { return .cancel(id: RunID.large) }
-            return .run(id: RunID.large) { [sleep] send in
+            return .run(id: RunID.large) { [sleep, animates] send in
                 let (outcome, animation) = await send.relaying({ .largeProgress(id: photo.id, $0) }) { progress in
                     await pictures.loadPlayable(photo, size: size, progress: progress)
                 }
                 await send(.largeLoaded(id: photo.id, outcome))
                 // An animation plays while the view is open: closing it cancels this run.
-                guard let animation else { return }
+                guard animates, let animation else { return }
                 await FrameSource.play(animation, fitting: size, sleep: sleep) { frame in
                     await send(.largeFrame(id: photo.id, frame))
                 }

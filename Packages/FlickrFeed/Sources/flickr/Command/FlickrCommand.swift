@@ -44,6 +44,11 @@ struct FlickrCommand: AsyncParsableCommand {
     @Option(name: .customLong("per-page"), help: "Photos per page, 1...500.")
     var perPage = 40
 
+    @Flag(name: .customLong("no-animation"), help: """
+        Show the first frame of an animated photo only. / Показывать только первый кадр анимации.
+        """)
+    var noAnimation = false
+
     @OptionGroup var shared: SharedOptions
     @OptionGroup var display: DisplayOptions
 
@@ -121,7 +126,7 @@ struct FlickrCommand: AsyncParsableCommand {
             transport: shared.transportChoice))
         defer { services.shutdown() }
         let (store, imageURLs, client) = (services.store, services.imageURLs, services.client)
-        let configuration = FeedConfiguration(perPage: perPage)
+        let configuration = FeedConfiguration(perPage: perPage, animates: !noAnimation)
 
         if let renderOnce {
             let pipeline = services.makePipeline()
