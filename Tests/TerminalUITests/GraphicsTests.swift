@@ -213,6 +213,27 @@ struct GraphicsTests {
         #expect(second.contains("other"))
     }
 
+    @Test("an animation's next frame is drawn over the last in place, its cells wiped only when it has transparency",
+          arguments: [GraphicsProtocol.sixel, .iTerm2])
+    func nextFrameInPlace(graphics: GraphicsProtocol) throws {
+        let rect = Rect(column: 2, row: 3, width: 10, height: 5)
+        var renderer = renderer(graphics)
+        _ = renderer.render(frame(with: gradientPicture(), at: rect, graphics: graphics))
+        // Cells written again would be blanks: the pictures' own bytes hold no space.
+        func blanks(_ bytes: [UInt8]) -> Int { bytes.filter { $0 == 0x20 }.count }
+
+        var next = gradientPicture()
+        next[0, 0] = RGBA(r: 255, g: 255, b: 255)
+        let opaque = renderer.render(frame(with: next, at: rect, graphics: graphics))
+        #expect(String(decoding: opaque, as: UTF8.self).contains(graphics == .sixel ? "\u{1b}P" : "\u{1b}]1337;"))
+        #expect(blanks(opaque) == 0)
+
+        var clear = gradientPicture()
+        clear[0, 0] = RGBA(r: 0, g: 0, b: 0, a: 0)
+        let transparent = renderer.render(frame(with: clear, at: rect, graphics: graphics))
+        #expect(blanks(transparent) >= rect.width * rect.height)
+    }
+
     @Test("a sixel picture never reaches the last row, where drawing it would scroll the screen")
     func sixelLastRow() throws {
         var renderer = renderer(.sixel)

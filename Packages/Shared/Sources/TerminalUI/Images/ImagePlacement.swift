@@ -65,6 +65,23 @@ public struct ImagePlacement: Sendable {
         var pixelSize: PixelSize
         var inset: PixelOffset
         var matte: Matte?
+
+        /// Where and how it shows, whichever picture it is.
+        var place: Geometry {
+            var place = self
+            place.identity = 0
+            return place
+        }
+    }
+
+    /// True when drawing it covers every pixel it shows: on an opaque matte, or with no
+    /// transparent pixel and no inset.
+    var paintsEveryPixel: Bool {
+        if matte.map({ $0.color.a == 255 }) == true { return true }
+        guard inset == .zero else { return false }
+        return bitmap.pixels.withUnsafeBufferPointer { pixels in
+            stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+        }
     }
 
     /// An opaque area a picture is centred on.

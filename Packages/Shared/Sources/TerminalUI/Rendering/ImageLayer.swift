@@ -109,7 +109,13 @@ struct ImageLayer: Sendable {
     func staleAreas(for placements: [ImagePlacement]) -> [Rect] {
         guard graphics != .kitty else { return [] }
         let now = Set(placements.map(\.geometry))
-        return cellDrawn.compactMap { now.contains($0.key) ? nil : $0.value }
+        let stale = cellDrawn.filter { !now.contains($0.key) }
+        guard !stale.isEmpty else { return [] }
+        // An animation's next frame takes the last one's place exactly: when nothing of it is
+        // transparent it paints over every pixel of the old one, and wiping the cells first would
+        // flash the background between frames.
+        let repainted = Set(placements.filter { cellDrawn[$0.geometry] == nil && $0.paintsEveryPixel }.map(\.geometry.place))
+        return stale.compactMap { repainted.contains($0.key.place) ? nil : $0.value }
     }
 
     /// The operations that show `placements`; `cellsRewritten(rect)` tells whether text was
