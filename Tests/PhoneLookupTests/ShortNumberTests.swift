@@ -75,6 +75,9 @@ struct ShortNumberTests {
         #expect(russian.contains("Экстренный номер (Россия)"))
         #expect(russian.contains("Стоимость: бесплатно"))
         #expect(Fixtures.engine.details(for: facts).shortNumber == .init(emergency: true, cost: "tollFree"))
+        // Dialled without a code: who else has +7 is beside the point.
+        #expect(english.first == "Country: Russia")
+        #expect(russian.first == "Страна: Россия")
     }
 
     @Test("911 in the US and 999 in Britain are emergency numbers; a service code is a short number",

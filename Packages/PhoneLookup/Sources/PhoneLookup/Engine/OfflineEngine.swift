@@ -188,7 +188,8 @@ public struct OfflineEngine: Sendable {
         var lines: [String] = []
         let code = "+" + facts.number.callingCode
         if let region = facts.region, region != "001" {
-            let others = facts.owners.filter { $0 != region }
+            // A short number is dialled without a code, so who else has the code is beside the point.
+            let others = facts.shortNumber != nil ? [] : facts.owners.filter { $0 != region }
             let list = others.count <= 3 ? others.map { names.name(of: $0, in: language) }.joined(separator: ", ")
                 : ru ? "ещё \(others.count) стран и территорий" : "\(others.count) other countries and territories"
             let shared = others.isEmpty ? "" : ru ? " (код \(code) также у: \(list))" : " (\(code) is shared with \(list))"
