@@ -47,6 +47,31 @@ struct ColorManagementTests {
         #expect(try ImageDecoder.decode(tagged) == ImageDecoder.decode(plain))
     }
 
+    @Test("a PNG's gAMA other than 1/2.2 is honoured with the sRGB primaries; 1/2.2 or an sRGB chunk mean sRGB")
+    func pngGamma() throws {
+        let plain = try ImageEncoder.png(Bitmap(width: 8, height: 8, filledWith: RGBA(r: 128, g: 64, b: 200)))
+        // Gamma 1.0: the samples are linear light, which sRGB encodes with its own curve.
+        let linear = try ImageDecoder.decode(Self.png(plain, inserting: "gAMA", Fixtures.bigEndian(100_000)))[4, 4]
+        func encoded(_ value: Int) -> Int {
+            let v = Double(value) / 255
+            return Int(((v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055) * 255).rounded())
+        }
+        #expect(abs(Int(linear.r) - encoded(128)) <= 1 && abs(Int(linear.g) - encoded(64)) <= 1
+                && abs(Int(linear.b) - encoded(200)) <= 1, "\(linear)")
+        let reference = try ImageDecoder.decode(plain)
+        #expect(try ImageDecoder.decode(Self.png(plain, inserting: "gAMA", Fixtures.bigEndian(45_455))) == reference)
+        let tagged = Self.png(Self.png(plain, inserting: "gAMA", Fixtures.bigEndian(100_000)), inserting: "sRGB", Data([0]))
+        #expect(try ImageDecoder.decode(tagged) == reference)
+    }
+
+    /// `png` with a chunk of `type` holding `body` right after IHDR.
+    static func png(_ png: Data, inserting type: String, _ body: Data) -> Data {
+        let chunk = Data(type.utf8) + body
+        let afterHeader = 8 + 25
+        return png.prefix(afterHeader) + Fixtures.bigEndian(UInt32(body.count)) + chunk + Fixtures.bigEndian(Fixtures.crc32(chunk))
+            + png.dropFirst(afterHeader)
+    }
+
     /// A colour-managed file against its sRGB reference (Little CMS through Pillow, make-fixtures.py),
     /// and the same file without its profile against that reference: the second must score well
     /// under the first, or the fixture would not show that the profile is read.

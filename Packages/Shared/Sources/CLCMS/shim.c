@@ -71,17 +71,12 @@ void clcms_transform_apply(const clcms_transform *transform, const uint8_t *src,
     }
 }
 
-uint8_t *clcms_make_rgb_profile(double rx, double ry, double gx, double gy, double bx, double by,
-                                double wx, double wy, size_t *size) {
+static uint8_t *save_rgb_profile(const cmsCIExyY *white, const cmsCIExyYTRIPLE *primaries, cmsToneCurve *curve,
+                                 size_t *size) {
     *size = 0;
-    cmsCIExyY white = { wx, wy, 1.0 };
-    cmsCIExyYTRIPLE primaries = { { rx, ry, 1.0 }, { gx, gy, 1.0 }, { bx, by, 1.0 } };
-    // The sRGB curve: IEC 61966-2-1's parametric form.
-    cmsFloat64Number parameters[5] = { 2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045 };
-    cmsToneCurve *curve = cmsBuildParametricToneCurve(NULL, 4, parameters);
     if (curve == NULL) return NULL;
     cmsToneCurve *curves[3] = { curve, curve, curve };
-    cmsHPROFILE profile = cmsCreateRGBProfile(&white, &primaries, curves);
+    cmsHPROFILE profile = cmsCreateRGBProfile(white, primaries, curves);
     cmsFreeToneCurve(curve);
     if (profile == NULL) return NULL;
     cmsUInt32Number bytes = 0;
@@ -96,6 +91,21 @@ uint8_t *clcms_make_rgb_profile(double rx, double ry, double gx, double gy, doub
     }
     cmsCloseProfile(profile);
     return buffer;
+}
+
+uint8_t *clcms_make_rgb_profile(double rx, double ry, double gx, double gy, double bx, double by,
+                                double wx, double wy, size_t *size) {
+    cmsCIExyY white = { wx, wy, 1.0 };
+    cmsCIExyYTRIPLE primaries = { { rx, ry, 1.0 }, { gx, gy, 1.0 }, { bx, by, 1.0 } };
+    // The sRGB curve: IEC 61966-2-1's parametric form.
+    cmsFloat64Number parameters[5] = { 2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045 };
+    return save_rgb_profile(&white, &primaries, cmsBuildParametricToneCurve(NULL, 4, parameters), size);
+}
+
+uint8_t *clcms_make_gamma_profile(double exponent, size_t *size) {
+    cmsCIExyY white = { 0.3127, 0.3290, 1.0 };
+    cmsCIExyYTRIPLE primaries = { { 0.64, 0.33, 1.0 }, { 0.30, 0.60, 1.0 }, { 0.15, 0.06, 1.0 } };
+    return save_rgb_profile(&white, &primaries, cmsBuildGamma(NULL, exponent), size);
 }
 
 void clcms_free(void *buffer) { free(buffer); }

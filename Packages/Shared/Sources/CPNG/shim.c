@@ -105,6 +105,15 @@ const uint8_t *cpng_icc(const cpng_decoder *decoder, size_t *size) {
     return profile;
 }
 
+double cpng_gamma(const cpng_decoder *decoder) {
+    png_const_structrp png = decoder->png;
+    png_const_inforp info = decoder->info;
+    if (png_get_valid(png, info, PNG_INFO_sRGB) || png_get_valid(png, info, PNG_INFO_iCCP)) return 0;
+    double gamma = 0;
+    if (!png_get_valid(png, info, PNG_INFO_gAMA) || png_get_gAMA(png, info, &gamma) != PNG_INFO_gAMA) return 0;
+    return gamma;
+}
+
 cpng_status cpng_start(cpng_decoder *decoder) {
     png_structp png = decoder->png;
     png_infop info = decoder->info;

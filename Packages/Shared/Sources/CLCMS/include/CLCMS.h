@@ -32,6 +32,9 @@ void clcms_transform_apply(const clcms_transform *transform, const uint8_t *src,
 /// pictures of wide-gamut colour.
 uint8_t *clcms_make_rgb_profile(double rx, double ry, double gx, double gy, double bx, double by,
                                 double wx, double wy, size_t *size);
+/// An RGB profile with the sRGB primaries and D65 white and a pure power curve of `exponent` (2.2 for
+/// the classic display gamma), written like `clcms_make_rgb_profile`: for PNG's gAMA chunk.
+uint8_t *clcms_make_gamma_profile(double exponent, size_t *size);
 void clcms_free(void *buffer);
 
 #endif

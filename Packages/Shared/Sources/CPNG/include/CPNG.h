@@ -42,6 +42,10 @@ int cpng_is_interlaced(const cpng_decoder *decoder);
 /// when there is none or libpng found it damaged; valid until the decoder is destroyed.
 const uint8_t *cpng_icc(const cpng_decoder *decoder, size_t *size);
 
+/// The file gamma of a gAMA chunk (0.45455 for the sRGB curve's usual stand-in), or 0 when the
+/// image has none, or has an sRGB or iCCP chunk, which take precedence over it.
+double cpng_gamma(const cpng_decoder *decoder);
+
 /// Sets up the transforms that turn every colour type and depth into RGBA8.
 cpng_status cpng_start(cpng_decoder *decoder);
 /// Reads the next `count` rows of a non-interlaced image into `dst`, rows `stride` bytes apart.

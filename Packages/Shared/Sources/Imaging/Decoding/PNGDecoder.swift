@@ -1,7 +1,8 @@
 import CPNG
 
 /// PNG through libpng, with the error shim in CPNG: every colour type and depth ends as RGBA8, and
-/// an embedded ICC profile (iCCP) is converted to sRGB by Little CMS.
+/// an embedded ICC profile (iCCP) is converted to sRGB by Little CMS; without one, a gAMA chunk that
+/// is not the sRGB stand-in is honoured with the sRGB primaries, as browsers do.
 enum PNGDecoder {
     static func decode(
         _ bytes: UnsafeRawBufferPointer, maxSize: PixelSize?, pixelLimit: Int
@@ -28,8 +29,11 @@ enum PNGDecoder {
         }
         try check(cpng_finish(decoder), decoder)
         var iccCount = 0
-        let icc = cpng_icc(decoder, &iccCount)
-        ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+        if let icc = cpng_icc(decoder, &iccCount) {
+            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+        } else if let profile = ColorManagement.profile(forFileGamma: cpng_gamma(decoder)) {
+            ColorManagement.convertToSRGB(&bitmap, icc: profile, count: profile.count)
+        }
         return DecodedImage(
             bitmap: bitmap, info: ImageInfo(format: .png, width: size.width, height: size.height),
             codecSize: size, largestBufferBytes: largest

@@ -39,6 +39,17 @@ extension ColorManagement {
         return Array(UnsafeBufferPointer(start: buffer, count: count))
     }
 
+    /// A profile for a PNG's gAMA chunk: the sRGB primaries with a pure power curve, the inverse of
+    /// the file gamma. Nil for the gamma PNG writers put beside an sRGB picture (1/2.2, which
+    /// browsers show as sRGB) and for values no real file carries.
+    static func profile(forFileGamma gamma: Double) -> [UInt8]? {
+        guard (0.1...10).contains(gamma), abs(gamma - 1 / 2.2) > 0.005 else { return nil }
+        var count = 0
+        guard let buffer = clcms_make_gamma_profile(1 / gamma, &count) else { return nil }
+        defer { clcms_free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: count))
+    }
+
     /// `jpeg` with `profile` in APP2 "ICC_PROFILE" segments right after SOI, as cameras write it.
     package static func embedding(_ profile: [UInt8], in jpeg: [UInt8]) -> [UInt8] {
         let pieces = stride(from: 0, to: profile.count, by: 65_519).map { Array(profile[$0..<min($0 + 65_519, profile.count)]) }
