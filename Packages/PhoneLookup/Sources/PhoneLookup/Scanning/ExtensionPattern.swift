@@ -9,6 +9,7 @@ enum ExtensionPattern {
     /// - Parameter parsing: also accept the dialling forms (`,,12`, `;12`) the parser reads.
     /// - Parameter toEnd: accept only an extension that ends the text.
     static func match(_ text: [Unicode.Scalar], at position: Int, parsing: Bool, toEnd: Bool) -> (end: Int, digits: Range<Int>)? {
+        guard position < text.count, mayStart(text[position]) else { return nil }
         func finish(_ result: (end: Int, digits: Range<Int>)?) -> (end: Int, digits: Range<Int>)? {
             guard let result, !toEnd || result.end == text.count else { return nil }
             return result
@@ -31,6 +32,20 @@ enum ExtensionPattern {
         if afterCommas > afterBlanks, let found = finish(tail(text, afterCommas, maxDigits: 9)) { return found }
         return nil
     }
+
+    /// Whether an extension can start with `scalar`: a separator or a label's first letter. Most
+    /// positions are digits, and trying every way of writing an extension there costs time.
+    private static func mayStart(_ scalar: Unicode.Scalar) -> Bool {
+        switch folded(scalar) {
+        case " ", "\u{A0}", "\t", ",", ";", "-", "e", "x", "a", "i", "#", "~", "д", "\u{FF45}", "\u{FF58}", "\u{FF49}",
+             "\u{FF03}", "\u{FF5E}":
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar { ScanCharacters.folded(scalar) }
 
     /// The leftmost extension that ends the text (the parser's `maybeStripExtension`).
     static func trailing(_ text: [Unicode.Scalar]) -> (start: Int, digits: Range<Int>)? {

@@ -72,7 +72,7 @@ public struct PhoneNumberMatcher: Sendable {
 
     private func extractMatch(_ candidate: [Unicode.Scalar], at offset: Int, _ search: inout Search) -> PhoneNumberMatch? {
         if candidate.contains("/"), CandidateRules.slashSeparatedDate.occurs(in: candidate) { return nil }
-        if CandidateRules.timeStamp.occurs(in: candidate),
+        if CandidateRules.mayEndInTimeStamp(candidate), CandidateRules.timeStamp.occurs(in: candidate),
            CandidateRules.timeStampMinutes.matches(search.text, at: offset + candidate.count) { return nil }
         if let match = parseAndVerify(candidate[...], at: offset, search.text) { return match }
         return extractInnerMatch(candidate, at: offset, &search)

@@ -64,6 +64,7 @@ enum ScanCharacters {
     /// A Latin letter, or a combining mark taken to sit on one: text such as `abc8005001234`
     /// is a code, not a phone number.
     static func isLatinLetter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return (0x61...0x7A).contains(scalar.value | 0x20) }
         guard isLetter(scalar) || scalar.properties.generalCategory == .nonspacingMark else { return false }
         switch scalar.value {
         case 0x0000...0x024F, 0x0300...0x036F, 0x1E00...0x1EFF: return true
@@ -73,7 +74,8 @@ enum ScanCharacters {
 
     /// A percent sign or a currency symbol next to the digits: a price or a rate.
     static func isInvalidPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "%" || scalar.properties.generalCategory == .currencySymbol
+        if scalar.value < 0x80 { return scalar == "%" || scalar == "$" }
+        return scalar.properties.generalCategory == .currencySymbol
     }
 
     /// The lower case of the letters the extension labels use (Latin, full-width Latin, Cyrillic).

@@ -103,6 +103,14 @@ enum CandidateRules {
         .repeated(.literal(" "), min: 1, max: many), .ascii("0", "2"), .digit, .end,
     ])
 
+    /// Whether `candidate` ends as a time stamp must (a space, then an hour's two digits): the
+    /// pattern is only worth running then, and most candidates are not.
+    static func mayEndInTimeStamp(_ candidate: [Unicode.Scalar]) -> Bool {
+        let count = candidate.count
+        return count >= 11 && candidate[count - 3] == " " && candidate[count - 2].value >= 0x30
+            && candidate[count - 2].value <= 0x32
+    }
+
     /// The minutes that follow such an hour: `:35`.
     static let timeStampMinutes = TextPattern.sequence([.literal(":"), .ascii("0", "5"), .digit])
 
