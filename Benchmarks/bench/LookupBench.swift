@@ -155,7 +155,7 @@ private func lookupStartupRow() throws -> Row {
     let ordinary = try median(binary, ["search", "--lang", "en", "+79994673756"])
     let emergency = try median(binary, ["search", "--country", "RU", "112"])
     let russian = try median(binary, ["search", "--lang", "ru", "+74951234567"])
-    let python = (try? median("/usr/bin/python3", ["-c", "import phonenumbers as p; from phonenumbers import geocoder, carrier, "
+    let python = (try? median(try pythonExecutable(), ["-c", "import phonenumbers as p; from phonenumbers import geocoder, carrier, "
         + "timezone; n = p.parse('+79994673756'); print(p.is_valid_number(n), geocoder.description_for_number(n, 'en'), "
         + "carrier.name_for_number(n, 'en'), timezone.time_zones_for_number(n))"])).map { String(format: "%.0f ms", $0) }
     return Row(scenario: "lookup-startup",
@@ -230,6 +230,24 @@ private func lookupScanRow() throws -> Row {
     }
     return Row(scenario: "lookup-scan", figure: figure, reference: reference,
                target: "faster than python-phonenumbers", met: referenceRate.map { rate > $0 })
+}
+
+/// The interpreter `python3` names on the caller's PATH, as an absolute path: the start-up row runs
+/// its processes with a bare PATH and HOME, under which a pyenv shim or a python outside /usr/bin
+/// (where phonenumbers is installed) cannot be found; the interpreter itself finds its packages.
+private func pythonExecutable() throws -> String {
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    probe.arguments = ["python3", "-c", "import sys, phonenumbers; print(sys.executable)"]
+    let output = Pipe()
+    probe.standardOutput = output
+    probe.standardError = FileHandle.nullDevice
+    try probe.run()
+    let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    probe.waitUntilExit()
+    guard probe.terminationStatus == 0, path.hasPrefix("/") else { throw CocoaError(.executableNotLoadable) }
+    return path
 }
 
 private func seconds(_ duration: Duration) -> Double {
