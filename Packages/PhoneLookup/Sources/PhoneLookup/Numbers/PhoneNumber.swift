@@ -29,7 +29,7 @@ public struct PhoneNumber: Sendable, Hashable, Codable, CustomStringConvertible 
     public var e164: String { "+" + digits }
 
     /// True for a short number of the region it was dialled in (112 in Russia).
-    public var isShortNumber: Bool { classification?.shortNumber != nil }
+    var isShortNumber: Bool { classification?.shortNumber != nil }
 
     /// The number as a heading shows it: E.164, or for a short number the digits as dialled within
     /// its region (`112`), since a short number has no E.164 form and cannot be dialled with a code.
