@@ -53,6 +53,9 @@ struct CommandTests {
         (["--lang", "ru", "search", "--country", "Russia", "1"], "--country: нужен двухбуквенный код"),
         (["--lang", "ru", "--demo", "countries", "--api", "http://127.0.0.1:1"], "--demo и --api вместе не работают"),
         (["--demo", "countries", "--api", "http://127.0.0.1:1"], "--demo and --api cannot be used together"),
+        (["--lang", "ru", "run", "--from", "Russia"], "--from: нужен двухбуквенный код"),
+        (["run", "--demo", "--api", "http://127.0.0.1:1"], "--demo and --api cannot be used together"),
+        (["scan", "--lang", "ru", "--country", "R1"], "--country: нужен двухбуквенный код"),
     ])
     func localisedRefusals(arguments: [String], expected: String) {
         let error = #expect(throws: (any Error).self) { try LookupCommand.parseAsRoot(arguments) }

@@ -83,9 +83,8 @@ struct Interactive: LookupSubcommand {
     var from: String?
 
     func validate() throws {
-        if let from, from.count != 2 || !from.allSatisfy(\.isLetter) {
-            throw ValidationError("--from takes a two-letter ISO code such as RU, not '\(from)'")
-        }
+        try checkOptions()
+        try LookupOptions.checkRegion(from, of: "--from", language: shared.language)
     }
 
     func run() async throws {

@@ -37,6 +37,16 @@ struct LookupOptions: ParsableArguments {
         }
     }
 
+    /// Throws a usage error in `language` unless `value` (of the option `name`) looks like a
+    /// two-letter ISO region code; whether the numbering data knows it is checked once it is loaded.
+    static func checkRegion(_ value: String?, of name: String, language: Language) throws {
+        guard let value, value.count != 2 || !value.allSatisfy(\.isLetter) else { return }
+        throw ValidationError(OptionCheck.message(
+            english: "\(name) takes a two-letter ISO code such as RU, not '\(value)'",
+            russian: "\(name): нужен двухбуквенный код страны, например RU, а не «\(value)»",
+            language: language))
+    }
+
     /// Options given before the subcommand name fill in what was not given after it.
     func merged(over parent: LookupOptions) -> LookupOptions {
         var merged = self

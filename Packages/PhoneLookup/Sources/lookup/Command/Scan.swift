@@ -33,12 +33,7 @@ struct Scan: LookupSubcommand {
 
     func validate() throws {
         try checkOptions()
-        if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
-            throw ValidationError(OptionCheck.message(
-                english: "--country takes a two-letter ISO code such as RU, not '\(country)'",
-                russian: "--country: нужен двухбуквенный код страны, например RU, а не «\(country)»",
-                language: shared.language))
-        }
+        try LookupOptions.checkRegion(country, of: "--country", language: shared.language)
     }
 
     func run() async throws {

@@ -30,14 +30,8 @@ struct Search: LookupSubcommand {
 
     func validate() throws {
         try checkOptions()
-        for (name, value) in [("--country", country), ("--from", from)] {
-            if let value, value.count != 2 || !value.allSatisfy(\.isLetter) {
-                throw ValidationError(OptionCheck.message(
-                    english: "\(name) takes a two-letter ISO code such as RU, not '\(value)'",
-                    russian: "\(name): нужен двухбуквенный код страны, например RU, а не «\(value)»",
-                    language: shared.language))
-            }
-        }
+        try LookupOptions.checkRegion(country, of: "--country", language: shared.language)
+        try LookupOptions.checkRegion(from, of: "--from", language: shared.language)
     }
 
     func run() async throws {
