@@ -56,11 +56,36 @@ extension ServerAndProcessTests {
             return (tmux, cache)
         }
 
-        /// Records an issue when the pane changes within `window` (many frame delays of the demo GIF).
+        /// The cells' rows once they have read the same for `quiet`. A frame reaches tmux as many
+        /// writes, and a capture taken between them shows it part-drawn: the condition a test
+        /// waited for ("Loading" gone) can hold while the rows below it still show the last frame.
+        /// Records an issue when the pane never goes quiet within `limit`.
+        private static func settled(
+            _ tmux: TmuxSession, quiet: Duration = .milliseconds(300), limit: Duration = .seconds(10),
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws -> String {
+            var last = try await colours(tmux)
+            var since = ContinuousClock.now
+            let end = since + limit
+            while ContinuousClock.now < end {
+                let now = try await colours(tmux)
+                if now != last {
+                    last = now
+                    since = ContinuousClock.now
+                } else if ContinuousClock.now - since >= quiet {
+                    return last
+                }
+            }
+            Issue.record("the pane never stayed the same for \(quiet)", sourceLocation: sourceLocation)
+            return last
+        }
+
+        /// Records an issue when the pane, once its last frame is drawn, changes within `window`
+        /// (many frame delays of the demo GIF).
         private static func expectStill(
             _ tmux: TmuxSession, for window: Duration, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
         ) async throws {
-            let first = try await colours(tmux)
+            let first = try await settled(tmux, sourceLocation: sourceLocation)
             var changed = false
             // Absence can only be shown over a span of time: the pane is read again and again
             // through the window (each read is a tmux process, which paces the loop).
@@ -78,12 +103,19 @@ extension ServerAndProcessTests {
                 tmux.stop()
                 try? FileManager.default.removeItem(at: cache)
             }
-            let before = try await Self.colours(tmux)
-            // The demo GIF turns its spinner every 80 ms: the pane changes without a key pressed.
-            var now = before
+            // The demo GIF turns its spinner every 80 ms and loops: the pane changes without a key
+            // pressed, and comes back to a picture it showed before. Coming back is what tells
+            // playing from one frame arriving in parts (see `settled`), which never repeats.
+            var seen = [try await Self.colours(tmux)]
+            var looped = false
             let deadline = ContinuousClock.now + .seconds(10)
-            while now == before, ContinuousClock.now < deadline { now = try await Self.colours(tmux) }
-            #expect(now != before, "the animated cell never changed")
+            while !looped, ContinuousClock.now < deadline {
+                let now = try await Self.colours(tmux)
+                guard now != seen.last else { continue }
+                looped = seen.dropLast().contains(now) && Set(seen).count >= 3
+                seen.append(now)
+            }
+            #expect(looped, "the animated cell never went round its loop (\(Set(seen).count) pictures seen)")
 
             try await tmux.send("j", "j")
             try await tmux.waitFor("cell 4 loaded, cell 2 off screen") { screen in
