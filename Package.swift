@@ -6,20 +6,19 @@ import PackageDescription
 let shared = "Packages/Shared/Sources"
 
 /// Release executables carry the Swift runtime and Foundation inside them, so a process starts
-/// without resolving some twenty shared libraries' symbols: `gallery --help` 24.5 -> 16.5 ms of CPU
-/// and 52.7M -> 5.1M cycles in the dynamic loader on this machine. Debug builds stay dynamic
+/// without resolving some twenty shared libraries' symbols, which was most of a short run's CPU
+/// (`gallery --help`) and nearly all its time in the dynamic loader. Debug builds stay dynamic
 /// (quicker links). Unsafe flags are allowed here: these are the root package's own executables,
 /// which no other package builds.
 /// The executable's own module is compiled against the static Foundation too: its imports then
 /// name what static Foundation needs (CoreFoundation, ICU, ...), which linking alone does not.
 ///
-/// They export no symbols either: `swiftc` exports every symbol of an executable (33,505 here), and
-/// each `dladdr` the runtime makes at start walks them all (a warm `gallery --urls-file F --json` run
-/// 3% quicker without). Nothing looks an executable's own symbols up by name (NIO's `dlsym` of a
-/// runtime hook is opt-in, and unused). They stay position-independent, though linking them
-/// position-dependent would save the loader some 160,000 relative relocations (1-3 ms, 5-9% of a
-/// warm run as pairs): they decode pictures from anywhere with C libraries, and address
-/// randomisation of 40 MB of code is worth that.
+/// They export no symbols either: `swiftc` exports every symbol of an executable, and each
+/// `dladdr` the runtime makes at start walks them all. Nothing looks an executable's own symbols
+/// up by name (NIO's `dlsym` of a runtime hook is opt-in, and unused). They stay
+/// position-independent, though linking them position-dependent would spare the loader their
+/// relative relocations: they decode pictures from anywhere with C libraries, and address
+/// randomisation of that much code is worth a little start-up.
 let staticInRelease: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "--no-export-dynamic"],
                  .when(platforms: [.linux], configuration: .release)),
@@ -377,10 +376,9 @@ if let wanted = Context.environment["WORKBENCH_TEST_TARGETS"] {
 // In release, the workbench's own modules reach the metadata of concrete generic types (a
 // `[UInt64: CheckedContinuation<…>]`, a `SHA256` digest's collection) through accessor functions
 // that are handed the conformances, not by mangled name: a name makes the runtime check each
-// requirement by scanning every protocol conformance in the executable (some 9,000 records,
-// 60-100 µs a scan), once per type and protocol in each process. That was 14 of a run's 69 scans
-// (`gallery --urls-file F --json`); the rest are the dependencies' (most of them ArgumentParser's
-// reflection). Whole processes, paired: 0.97x cold and warm, for 42 KB more code.
+// requirement by scanning every protocol conformance in the executable, once per type and
+// protocol in each process. The scans left are the dependencies' (most of them ArgumentParser's
+// reflection). The bench's start-up rows hold what this saves.
 for target in package.targets where [.regular, .executable].contains(target.type) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],

@@ -94,7 +94,7 @@ const char *ccurl_load(void) {
 // libcurl's global set-up (OpenSSL's) runs right after the load, under a pthread_once of its own:
 // a thread that needs it meanwhile sleeps in the kernel until it is done. A Swift global's
 // initializer would do the same job, but its waiters take a priority-inheriting futex, on which
-// the kernel spins while the owner runs: a whole core burned for the 1-2 ms of OpenSSL's set-up,
+// the kernel spins while the owner runs: a whole core burned for as long as OpenSSL's set-up takes,
 // and every page-table change of the thread doing the set-up then interrupts that core too.
 static pthread_once_t prepared = PTHREAD_ONCE_INIT;
 

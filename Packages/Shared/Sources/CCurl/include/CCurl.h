@@ -3,8 +3,8 @@
 // - Typed wrappers: curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call,
 //   so each argument type gets a wrapper.
 // - Loading on first use: the process is not linked against libcurl. libcurl and the twenty-odd
-//   libraries it needs (TLS, Kerberos, LDAP, SSH...) cost some 7 ms of CPU to map and relocate at
-//   every start, and a run that never goes to the network (a warm cache, --help, a usage error)
+//   libraries it needs (TLS, Kerberos, LDAP, SSH...) cost more CPU to map and relocate than the rest
+//   of a short run, and a run that never goes to the network (a warm cache, --help, a usage error)
 //   has no use for them. This shim defines the libcurl functions that the workbench and
 //   FoundationNetworking call; the first call loads libcurl.so.4 and forwards to it.
 #ifndef CCURL_H
