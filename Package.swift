@@ -159,7 +159,7 @@ let package = Package(
         ),
         .target(
             name: "Imaging",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CExif", "CLCMS", "ErrorReporting"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CAVIF", "CHEIF", "CExif", "CLCMS", "ErrorReporting", "Locking"],
             path: "\(shared)/Imaging"
         ),
         .target(

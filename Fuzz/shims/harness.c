@@ -72,6 +72,8 @@ static void run(const uint8_t *data, size_t size) {
         double duration;
         size_t icc_size;
         (void)cavif_icc(decoder, &icc_size);
+        uint16_t primaries, transfer;
+        cavif_cicp(decoder, &primaries, &transfer);
         (void)cavif_rotation(decoder);
         (void)cavif_mirror(decoder);
         for (uint32_t i = 0; buffer != NULL && i < cavif_frame_count(decoder); i++) {

@@ -6,13 +6,16 @@ decoding made by the reference decoder of its format:
   WebP  cwebp / img2webp      -> dwebp (PNG)
   GIF   Pillow's GIF writer    -> gif2rgb (opaque stills), Pillow's reader for transparency and frames
   AVIF  avifenc               -> avifdec
-  HEIC  heif-enc, heic-orient.c (irot/imir) -> heif-convert (then Pillow's ImageCms for colour)
+  HEIC  heif-enc, heic-orient.c (irot/imir), heic-nclx.c (nclx) -> heif-convert (then Pillow's
+        ImageCms for colour)
   PNG   Pillow with a Display P3 iCCP chunk -> Pillow's ImageCms (Little CMS) to sRGB
   JPEG  CMYK (Adobe inverted) with a CMYK profile made by cmyk-profile.c -> Pillow's ImageCms
+  nclx  sRGB to Display P3 / BT.2020 by Pillow's ImageCms -> avifenc / heif-enc with code points;
+        the reference is the sRGB photo itself
 
 Run once from this folder (needs the Debian packages webp, giflib-tools, libavif-bin,
 libheif-examples, libheif-dev, liblcms2-dev, a C compiler and pip's Pillow); the outputs are
-committed, so tests never run these tools. `make-fixtures.py heic colour` makes only those parts.
+committed, so tests never run these tools. `make-fixtures.py heic colour nclx` makes only those parts.
 """
 import ctypes
 import io
@@ -63,9 +66,9 @@ def rgb_raw_to_png(raw_path, size, out):
     os.remove(raw_path)
 
 
-def display_p3_profile():
-    """Display P3 (P3 primaries, D65 white, the sRGB curve) made by Little CMS itself, with the
-    same figures as ColorManagement.displayP3Profile: a profile that is ours to give away."""
+def rgb_profile(primaries, white):
+    """An RGB profile of the given xy chromaticities with the sRGB curve, made by Little CMS itself
+    as ColorManagement makes it: a profile that is ours to give away."""
     lcms = ctypes.CDLL("liblcms2.so.2")
 
     class XyY(ctypes.Structure):
@@ -81,8 +84,8 @@ def display_p3_profile():
     lcms.cmsSaveProfileToMem.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint32)]
     parameters = (ctypes.c_double * 5)(2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045)
     curve = lcms.cmsBuildParametricToneCurve(None, 4, parameters)
-    white = XyY(0.3127, 0.3290, 1.0)
-    primaries = Triple(XyY(0.680, 0.320, 1.0), XyY(0.265, 0.690, 1.0), XyY(0.150, 0.060, 1.0))
+    white = XyY(white[0], white[1], 1.0)
+    primaries = Triple(*(XyY(x, y, 1.0) for x, y in primaries))
     profile = lcms.cmsCreateRGBProfile(ctypes.byref(white), ctypes.byref(primaries),
                                        (ctypes.c_void_p * 3)(curve, curve, curve))
     size = ctypes.c_uint32(0)
@@ -90,6 +93,29 @@ def display_p3_profile():
     buffer = ctypes.create_string_buffer(size.value)
     lcms.cmsSaveProfileToMem(ctypes.c_void_p(profile), buffer, ctypes.byref(size))
     return buffer.raw
+
+
+D65 = (0.3127, 0.3290)
+
+
+def display_p3_profile():
+    """Display P3: P3 primaries, D65 white, the sRGB curve (ColorManagement.displayP3Profile)."""
+    return rgb_profile([(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)], D65)
+
+
+def bt2020_profile():
+    """BT.2020 primaries, D65 white, with the sRGB curve that the decoder (as Chrome) gives BT.2020's."""
+    return rgb_profile([(0.708, 0.292), (0.170, 0.797), (0.131, 0.046)], D65)
+
+
+def from_srgb(img, icc):
+    """`img` (sRGB) to the RGB space of the profile `icc`, as Pillow's Little CMS converts it."""
+    destination = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+    out = ImageCms.profileToProfile(img, ImageCms.createProfile("sRGB"), destination, outputMode="RGB",
+                                    renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    # Pillow tags the result with the profile; the files under test must say it with code points only.
+    out.info.pop("icc_profile", None)
+    return out
 
 
 def to_srgb(img, icc):
@@ -162,12 +188,50 @@ def make_colour(tools):
     to_srgb(Image.open("colour/cmyk.jpg"), icc).save("colour/cmyk.srgb.png")
 
 
+def make_nclx(tools):
+    """AVIF and HEIC whose colour is told by `nclx` code points, not a profile: the photo's sRGB
+    pixels converted by Little CMS to Display P3 (primaries 12, sRGB transfer 13) and to BT.2020
+    (primaries 9, BT.2020 transfer 14), stored losslessly as RGB (matrix 0). Decoded and converted
+    back to sRGB they must give the photo again, which is each one's reference (what a browser shows).
+    Also an animated AVIF in Display P3 and a HEIC stored with premultiplied alpha."""
+    os.makedirs("nclx", exist_ok=True)
+    source = photo().convert("RGB")
+    source.save("nclx/srgb.png")
+    p3 = display_p3_profile()
+    from_srgb(source, p3).save("p3.png")
+    from_srgb(source, bt2020_profile()).save("bt2020.png")
+    lossless = ["avifenc", "-j", "1", "-s", "8", "-l"]
+    run(*lossless, "--cicp", "12/13/0", "p3.png", "nclx/display-p3.avif")
+    run(*lossless, "--cicp", "9/14/0", "bt2020.png", "nclx/bt2020.avif")
+    open("p3.rgb", "wb").write(Image.open("p3.png").tobytes())
+    run(compile_tool("heic-nclx.c", "heif", tools), str(W), str(H), "12", "13", "p3.rgb", "nclx/display-p3.heic")
+    frames = []
+    for i in range(3):
+        frame = photo(seed=i * 40).convert("RGB")
+        frame.save(f"nclx/animated.frame{i}.png")
+        from_srgb(frame, p3).save(f"frame{i}.png")
+        frames.append(f"frame{i}.png")
+    # Every frame a key frame: between frames this aom's "lossless" is not.
+    run(*lossless, "-k", "1", "--cicp", "12/13/0", "--timescale", "10", "--duration", "1", *frames,
+        "nclx/animated-display-p3.avif")
+    # Straight alpha is the reference; the file holds the colour multiplied by alpha, and says so.
+    straight = photo(alpha=True)
+    straight.save("nclx/premultiplied.png")
+    premultiplied = Image.new("RGBA", straight.size)
+    premultiplied.putdata([(r * a // 255, g * a // 255, b * a // 255, a) for r, g, b, a in straight.get_flattened_data()])
+    premultiplied.save("premultiplied.png")
+    run("heif-enc", "-L", "-p", "chroma=444", "--matrix_coefficients=0", "--premultiplied-alpha",
+        "premultiplied.png", "-o", "nclx/premultiplied.heic")
+    for name in ["p3.png", "p3.rgb", "bt2020.png", "premultiplied.png", *frames]:
+        os.remove(name)
+
+
 def main():
     parts = sys.argv[1:]
     if parts:
         with tempfile.TemporaryDirectory() as tools:
             for part in parts:
-                {"heic": make_heic, "colour": make_colour}[part](tools)
+                {"heic": make_heic, "colour": make_colour, "nclx": make_nclx}[part](tools)
         return
     os.makedirs("webp", exist_ok=True)
     os.makedirs("gif", exist_ok=True)
@@ -252,6 +316,7 @@ def main():
     with tempfile.TemporaryDirectory() as tools:
         make_heic(tools)
         make_colour(tools)
+        make_nclx(tools)
 
 
 if __name__ == "__main__":

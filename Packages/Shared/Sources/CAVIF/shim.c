@@ -99,6 +99,11 @@ const uint8_t *cavif_icc(const cavif_decoder *d, size_t *size) {
     return d->decoder->image->icc.size > 0 ? d->decoder->image->icc.data : NULL;
 }
 
+void cavif_cicp(const cavif_decoder *d, uint16_t *primaries, uint16_t *transfer) {
+    *primaries = (uint16_t)d->decoder->image->colorPrimaries;
+    *transfer = (uint16_t)d->decoder->image->transferCharacteristics;
+}
+
 cavif_status cavif_next_frame(cavif_decoder *d, uint8_t *dst, size_t stride, double *duration_ms) {
     avifResult result = avifDecoderNextImage(d->decoder);
     if (result != AVIF_RESULT_OK) return fail(d, result);

@@ -13,6 +13,9 @@ struct cheif_decoder {
     uint32_t height;
     uint8_t *icc;
     size_t icc_size;
+    int has_cicp;
+    uint16_t primaries;
+    uint16_t transfer;
     char message[160];
 };
 
@@ -81,6 +84,15 @@ cheif_decoder *cheif_decoder_create(const uint8_t *data, size_t size, cheif_stat
             }
         }
     }
+    d->primaries = heif_color_primaries_unspecified;
+    d->transfer = heif_transfer_characteristic_unspecified;
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(d->handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+        d->has_cicp = 1;
+        d->primaries = (uint16_t)nclx->color_primaries;
+        d->transfer = (uint16_t)nclx->transfer_characteristics;
+    }
+    heif_nclx_color_profile_free(nclx);
     *status = CHEIF_OK;
     return d;
 }
@@ -106,9 +118,30 @@ const uint8_t *cheif_icc(const cheif_decoder *d, size_t *size) {
     return d->icc;
 }
 
+int cheif_cicp(const cheif_decoder *d, uint16_t *primaries, uint16_t *transfer) {
+    *primaries = d->primaries;
+    *transfer = d->transfer;
+    return d->has_cicp;
+}
+
+/// Colour out of premultiplied alpha: each channel divided by alpha, rounded, and none under a
+/// transparent pixel.
+static void unpremultiply(uint8_t *row, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++) {
+        uint8_t *pixel = row + x * 4;
+        unsigned alpha = pixel[3];
+        if (alpha == 255) continue;
+        for (int channel = 0; channel < 3; channel++) {
+            unsigned value = alpha == 0 ? 0 : (pixel[channel] * 255u + alpha / 2) / alpha;
+            pixel[channel] = (uint8_t)(value > 255 ? 255 : value);
+        }
+    }
+}
+
 cheif_status cheif_decode(cheif_decoder *d, uint8_t *dst, size_t stride) {
     if (d->handle == NULL) return CHEIF_CORRUPT;
     int alpha = heif_image_handle_has_alpha_channel(d->handle);
+    int premultiplied = alpha && heif_image_handle_is_premultiplied_alpha(d->handle);
     struct heif_decoding_options *options = heif_decoding_options_alloc();
     if (options == NULL) return CHEIF_NO_MEMORY;
     // Ten- and twelve-bit HEICs (HDR phone photos) come out as eight bits like every other format.
@@ -138,6 +171,7 @@ cheif_status cheif_decode(cheif_decoder *d, uint8_t *dst, size_t stride) {
         uint8_t *out = dst + (size_t)y * stride;
         if (alpha) {
             memcpy(out, in, (size_t)d->width * 4);
+            if (premultiplied) unpremultiply(out, d->width);
             continue;
         }
         for (uint32_t x = 0; x < d->width; x++) {

@@ -13,24 +13,8 @@ static void silent(cmsContext context, cmsUInt32Number code, const char *text) {
     (void)context; (void)code; (void)text;
 }
 
-clcms_transform *clcms_transform_create(const uint8_t *icc, size_t size, clcms_input input) {
-    if (icc == NULL || size < 132) return NULL;
-    cmsSetLogErrorHandler(silent);
-    cmsHPROFILE profile = cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
-    if (profile == NULL) return NULL;
-    cmsColorSpaceSignature space = cmsGetColorSpace(profile);
-    int matches = input == CLCMS_INPUT_RGBA ? space == cmsSigRgbData : space == cmsSigCmykData;
-    if (!matches) {
-        cmsCloseProfile(profile);
-        return NULL;
-    }
-    // Most photos carry sRGB itself: converting it to sRGB would only cost time.
-    char description[128] = { 0 };
-    cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof(description));
-    if (input == CLCMS_INPUT_RGBA && strstr(description, "sRGB") != NULL) {
-        cmsCloseProfile(profile);
-        return NULL;
-    }
+/// A transform from `profile` (which it closes) to sRGB, or NULL.
+static clcms_transform *transform_to_srgb(cmsHPROFILE profile, clcms_input input) {
     cmsHPROFILE srgb = cmsCreate_sRGBProfile();
     if (srgb == NULL) {
         cmsCloseProfile(profile);
@@ -53,6 +37,27 @@ clcms_transform *clcms_transform_create(const uint8_t *icc, size_t size, clcms_i
     return result;
 }
 
+clcms_transform *clcms_transform_create(const uint8_t *icc, size_t size, clcms_input input) {
+    if (icc == NULL || size < 132) return NULL;
+    cmsSetLogErrorHandler(silent);
+    cmsHPROFILE profile = cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
+    if (profile == NULL) return NULL;
+    cmsColorSpaceSignature space = cmsGetColorSpace(profile);
+    int matches = input == CLCMS_INPUT_RGBA ? space == cmsSigRgbData : space == cmsSigCmykData;
+    if (!matches) {
+        cmsCloseProfile(profile);
+        return NULL;
+    }
+    // Most photos carry sRGB itself: converting it to sRGB would only cost time.
+    char description[128] = { 0 };
+    cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof(description));
+    if (input == CLCMS_INPUT_RGBA && strstr(description, "sRGB") != NULL) {
+        cmsCloseProfile(profile);
+        return NULL;
+    }
+    return transform_to_srgb(profile, input);
+}
+
 void clcms_transform_destroy(clcms_transform *transform) {
     if (transform == NULL) return;
     cmsDeleteTransform(transform->transform);
@@ -71,13 +76,34 @@ void clcms_transform_apply(const clcms_transform *transform, const uint8_t *src,
     }
 }
 
-static uint8_t *save_rgb_profile(const cmsCIExyY *white, const cmsCIExyYTRIPLE *primaries, cmsToneCurve *curve,
-                                 size_t *size) {
-    *size = 0;
+/// The sRGB curve: IEC 61966-2-1's parametric form.
+static cmsToneCurve *srgb_curve(void) {
+    cmsFloat64Number parameters[5] = { 2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045 };
+    return cmsBuildParametricToneCurve(NULL, 4, parameters);
+}
+
+/// An RGB matrix-shaper profile of `curve` on every channel (which it frees), or NULL.
+static cmsHPROFILE rgb_profile(const cmsCIExyY *white, const cmsCIExyYTRIPLE *primaries, cmsToneCurve *curve) {
     if (curve == NULL) return NULL;
     cmsToneCurve *curves[3] = { curve, curve, curve };
     cmsHPROFILE profile = cmsCreateRGBProfile(white, primaries, curves);
     cmsFreeToneCurve(curve);
+    return profile;
+}
+
+clcms_transform *clcms_transform_create_rgb(double rx, double ry, double gx, double gy, double bx, double by,
+                                            double wx, double wy, double exponent) {
+    cmsSetLogErrorHandler(silent);
+    cmsCIExyY white = { wx, wy, 1.0 };
+    cmsCIExyYTRIPLE primaries = { { rx, ry, 1.0 }, { gx, gy, 1.0 }, { bx, by, 1.0 } };
+    cmsHPROFILE profile = rgb_profile(&white, &primaries, exponent > 0 ? cmsBuildGamma(NULL, exponent) : srgb_curve());
+    return profile == NULL ? NULL : transform_to_srgb(profile, CLCMS_INPUT_RGBA);
+}
+
+static uint8_t *save_rgb_profile(const cmsCIExyY *white, const cmsCIExyYTRIPLE *primaries, cmsToneCurve *curve,
+                                 size_t *size) {
+    *size = 0;
+    cmsHPROFILE profile = rgb_profile(white, primaries, curve);
     if (profile == NULL) return NULL;
     cmsUInt32Number bytes = 0;
     uint8_t *buffer = NULL;
@@ -97,9 +123,7 @@ uint8_t *clcms_make_rgb_profile(double rx, double ry, double gx, double gy, doub
                                 double wx, double wy, size_t *size) {
     cmsCIExyY white = { wx, wy, 1.0 };
     cmsCIExyYTRIPLE primaries = { { rx, ry, 1.0 }, { gx, gy, 1.0 }, { bx, by, 1.0 } };
-    // The sRGB curve: IEC 61966-2-1's parametric form.
-    cmsFloat64Number parameters[5] = { 2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045 };
-    return save_rgb_profile(&white, &primaries, cmsBuildParametricToneCurve(NULL, 4, parameters), size);
+    return save_rgb_profile(&white, &primaries, srgb_curve(), size);
 }
 
 uint8_t *clcms_make_gamma_profile(double exponent, size_t *size) {

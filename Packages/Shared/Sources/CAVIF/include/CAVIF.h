@@ -43,6 +43,9 @@ int cavif_rotation(const cavif_decoder *decoder);
 int cavif_mirror(const cavif_decoder *decoder);
 /// The embedded ICC profile (NULL when there is none); valid until the decoder is destroyed.
 const uint8_t *cavif_icc(const cavif_decoder *decoder, size_t *size);
+/// The colour primaries and transfer characteristics (ITU-T H.273 code points) of the `nclx` box,
+/// or of the AV1 stream when the file has none (2, unspecified, when neither says).
+void cavif_cicp(const cavif_decoder *decoder, uint16_t *primaries, uint16_t *transfer);
 
 /// Decodes the next frame into RGBA8 rows `stride` bytes apart (`cavif_width` x `cavif_height`);
 /// `duration_ms` says how long it shows.

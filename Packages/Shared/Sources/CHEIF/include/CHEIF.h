@@ -44,9 +44,13 @@ uint32_t cheif_image_count(const cheif_decoder *decoder);
 /// The embedded ICC profile (NULL when there is none or the colour is described by `nclx`);
 /// valid until the decoder is destroyed.
 const uint8_t *cheif_icc(const cheif_decoder *decoder, size_t *size);
+/// The colour primaries and transfer characteristics (ITU-T H.273 code points) of the `nclx`
+/// `colr` box: 1 when the file has one, else 0 (and both are 2, unspecified).
+int cheif_cicp(const cheif_decoder *decoder, uint16_t *primaries, uint16_t *transfer);
 
 /// Decodes the primary image upright into RGBA8 rows `stride` bytes apart, `cheif_width` x
-/// `cheif_height` (opaque pictures get alpha 255).
+/// `cheif_height` (opaque pictures get alpha 255). Colour stored premultiplied by alpha (the
+/// container says so) comes out divided by it again, as every other decoder gives it.
 cheif_status cheif_decode(cheif_decoder *decoder, uint8_t *dst, size_t stride);
 
 #endif

@@ -27,6 +27,13 @@ void clcms_transform_destroy(clcms_transform *transform);
 /// from RGBA input and 255 for CMYK.
 void clcms_transform_apply(const clcms_transform *transform, const uint8_t *src, uint8_t *dst, size_t pixels);
 
+/// A transform to sRGB for RGBA pixels in the RGB space of the given primaries and white point (xy
+/// chromaticities) with a pure power tone curve of `exponent`, or the sRGB curve when `exponent` is
+/// 0: for pictures whose colour is described by code points (AVIF's and HEIC's `nclx`) rather
+/// than a profile. NULL when Little CMS cannot build it. Alpha is copied through.
+clcms_transform *clcms_transform_create_rgb(double rx, double ry, double gx, double gy, double bx, double by,
+                                            double wx, double wy, double exponent);
+
 /// An RGB profile with the given primaries and white point (xy chromaticities) and the sRGB
 /// tone curve, written to a malloc'd buffer the caller frees with `clcms_free`: for tests and demo
 /// pictures of wide-gamut colour.

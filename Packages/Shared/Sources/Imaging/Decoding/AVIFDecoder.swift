@@ -1,7 +1,8 @@
 import CAVIF
 
 /// AVIF through libavif (with whichever AV1 decoder it was built with): the container is parsed
-/// under our limits, the first image decoded to RGBA8, scaled, then turned by its `irot`/`imir`.
+/// under our limits, the first image decoded to RGBA8, scaled, then turned by its `irot`/`imir`,
+/// then converted to sRGB by its ICC profile or `nclx` code points.
 enum AVIFDecoder {
     /// A parsed container; the caller destroys `decoder`.
     struct Opened {
@@ -63,15 +64,27 @@ enum AVIFDecoder {
         let full = Bitmap(width: stored.width, height: stored.height, pixels: pixels)
         let scaled = target == stored ? full : full.resized(to: target, filter: .automatic)
         var bitmap = scaled.oriented(opened.orientation)
-        var iccCount = 0
-        let icc = cavif_icc(opened.decoder, &iccCount)
-        ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+        convertColour(&bitmap, decoder: opened.decoder)
         return DecodedImage(
             bitmap: bitmap,
             info: ImageInfo(format: .avif, width: upright.width, height: upright.height),
             codecSize: stored, orientation: opened.orientation,
             largestBufferBytes: full.byteCount + (target == stored ? 0 : scaled.byteCount)
         )
+    }
+
+    /// `bitmap` to sRGB as the file tells its colour: by its ICC profile when it has one, else by
+    /// its code points (`nclx`, or the AV1 stream's), which most AVIFs carry instead.
+    static func convertColour(_ bitmap: inout Bitmap, decoder: OpaquePointer) {
+        var iccCount = 0
+        if let icc = cavif_icc(decoder, &iccCount) {
+            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+            return
+        }
+        var primaries: UInt16 = 0
+        var transfer: UInt16 = 0
+        cavif_cicp(decoder, &primaries, &transfer)
+        ColorManagement.convertToSRGB(&bitmap, codePoints: .init(primaries: Int(primaries), transfer: Int(transfer)))
     }
 
     private static func error(_ status: cavif_status, message: String, frameLimit: Int?) -> ImagingError {

@@ -190,9 +190,7 @@ public final class FrameSource {
             guard cwebp_read_info(base, animation.data.count, &info) == CWEBP_OK else { return }
             ColorManagement.convertToSRGB(&bitmap, icc: info.icc, count: info.icc_size)
         case .avif(let decoder, _):
-            var count = 0
-            let icc = cavif_icc(decoder, &count)
-            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: count)
+            AVIFDecoder.convertColour(&bitmap, decoder: decoder)
         default:
             break
         }

@@ -1,7 +1,8 @@
 import CHEIF
 
 /// HEIC through libheif (with the HEVC decoder Debian builds it with): the container is parsed,
-/// its primary image checked against our limits, then decoded upright to RGBA8 and scaled.
+/// its primary image checked against our limits, then decoded upright to RGBA8 (un-premultiplied
+/// when stored premultiplied), scaled, and converted to sRGB by its ICC profile or `nclx` code points.
 ///
 /// libheif applies the clean aperture, `irot` and `imir` while it decodes, so the size it reports
 /// and the pixels it gives are already upright: unlike AVIF, nothing here turns them again. An
@@ -46,15 +47,27 @@ enum HEICDecoder {
         }
         let full = Bitmap(width: upright.width, height: upright.height, pixels: pixels)
         var bitmap = target == upright ? full : full.resized(to: target, filter: .automatic)
-        var iccCount = 0
-        let icc = cheif_icc(opened.decoder, &iccCount)
-        ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+        convertColour(&bitmap, decoder: opened.decoder)
         return DecodedImage(
             bitmap: bitmap,
             info: ImageInfo(format: .heic, width: upright.width, height: upright.height),
             codecSize: upright,
             largestBufferBytes: full.byteCount + (target == upright ? 0 : bitmap.byteCount)
         )
+    }
+
+    /// `bitmap` to sRGB as the file tells its colour: by its ICC profile when it has one, else by
+    /// its `nclx` code points.
+    private static func convertColour(_ bitmap: inout Bitmap, decoder: OpaquePointer) {
+        var iccCount = 0
+        if let icc = cheif_icc(decoder, &iccCount) {
+            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+            return
+        }
+        var primaries: UInt16 = 0
+        var transfer: UInt16 = 0
+        guard cheif_cicp(decoder, &primaries, &transfer) != 0 else { return }
+        ColorManagement.convertToSRGB(&bitmap, codePoints: .init(primaries: Int(primaries), transfer: Int(transfer)))
     }
 
     private static func error(_ status: cheif_status, message: String) -> ImagingError {

@@ -116,10 +116,9 @@ extension ImageDecoder {
                 initialized = status == CAVIF_OK ? buffer.count : 0
             }
             guard status == CAVIF_OK else { break }
-            frames.append(AnimationFrame(
-                bitmap: Bitmap(width: size.width, height: size.height, pixels: pixels).oriented(opened.orientation),
-                delay: playable(delayMilliseconds: Int(duration.rounded()))
-            ))
+            var bitmap = Bitmap(width: size.width, height: size.height, pixels: pixels).oriented(opened.orientation)
+            AVIFDecoder.convertColour(&bitmap, decoder: opened.decoder)
+            frames.append(AnimationFrame(bitmap: bitmap, delay: playable(delayMilliseconds: Int(duration.rounded()))))
         }
         guard !frames.isEmpty else { throw .corrupt("libavif could not decode the first frame") }
         return frames

@@ -1,6 +1,7 @@
 import CLCMS
 
-/// Embedded ICC profiles to sRGB through Little CMS; a picture without one is taken as sRGB.
+/// Embedded ICC profiles to sRGB through Little CMS, and AVIF's and HEIC's `nclx` code points
+/// (``CodePoints``) when they have no profile; a picture that says nothing is taken as sRGB.
 ///
 /// The terminal shows sRGB, so a photo tagged Display P3 or Adobe RGB, or a CMYK print file, comes
 /// out in its true colours only after this conversion.
