@@ -193,7 +193,8 @@ def make_nclx(tools):
     pixels converted by Little CMS to Display P3 (primaries 12, sRGB transfer 13) and to BT.2020
     (primaries 9, BT.2020 transfer 14), stored losslessly as RGB (matrix 0). Decoded and converted
     back to sRGB they must give the photo again, which is each one's reference (what a browser shows).
-    Also an animated AVIF in Display P3 and a HEIC stored with premultiplied alpha."""
+    Also an animated AVIF in Display P3 (by code points, and by an ICC profile) and a HEIC stored
+    with premultiplied alpha."""
     os.makedirs("nclx", exist_ok=True)
     source = photo().convert("RGB")
     source.save("nclx/srgb.png")
@@ -214,6 +215,12 @@ def make_nclx(tools):
     # Every frame a key frame: between frames this aom's "lossless" is not.
     run(*lossless, "-k", "1", "--cicp", "12/13/0", "--timescale", "10", "--duration", "1", *frames,
         "nclx/animated-display-p3.avif")
+    # The same frames with the profile instead of code points, which a player must also keep applying.
+    for i, name in enumerate(frames):
+        Image.open(name).save(f"icc{i}.png", icc_profile=p3)
+    icc_frames = [f"icc{i}.png" for i in range(len(frames))]
+    run(*lossless, "-k", "1", "--timescale", "10", "--duration", "1", *icc_frames,
+        "nclx/animated-display-p3-icc.avif")
     # Straight alpha is the reference; the file holds the colour multiplied by alpha, and says so.
     straight = photo(alpha=True)
     straight.save("nclx/premultiplied.png")
@@ -222,7 +229,7 @@ def make_nclx(tools):
     premultiplied.save("premultiplied.png")
     run("heif-enc", "-L", "-p", "chroma=444", "--matrix_coefficients=0", "--premultiplied-alpha",
         "premultiplied.png", "-o", "nclx/premultiplied.heic")
-    for name in ["p3.png", "p3.rgb", "bt2020.png", "premultiplied.png", *frames]:
+    for name in ["p3.png", "p3.rgb", "bt2020.png", "premultiplied.png", *frames, *icc_frames]:
         os.remove(name)
 
 

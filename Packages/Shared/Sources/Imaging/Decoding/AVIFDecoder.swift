@@ -81,10 +81,15 @@ enum AVIFDecoder {
             ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
             return
         }
+        ColorManagement.convertToSRGB(&bitmap, codePoints: codePoints(decoder))
+    }
+
+    /// The code points of the file's `nclx` box, or of its AV1 stream.
+    static func codePoints(_ decoder: OpaquePointer) -> ColorManagement.CodePoints {
         var primaries: UInt16 = 0
         var transfer: UInt16 = 0
         cavif_cicp(decoder, &primaries, &transfer)
-        ColorManagement.convertToSRGB(&bitmap, codePoints: .init(primaries: Int(primaries), transfer: Int(transfer)))
+        return ColorManagement.CodePoints(primaries: Int(primaries), transfer: Int(transfer))
     }
 
     private static func error(_ status: cavif_status, message: String, frameLimit: Int?) -> ImagingError {

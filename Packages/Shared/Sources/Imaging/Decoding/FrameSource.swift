@@ -1,6 +1,7 @@
 import CAVIF
 import CExif
 import CGIF
+import CLCMS
 import CWebP
 import Foundation
 
@@ -45,6 +46,18 @@ public final class FrameSource {
         case webp(OpaquePointer, canvas: [UInt8])
         case avif(OpaquePointer, canvas: [UInt8])
     }
+    /// How frames are brought to sRGB, found at the first frame and kept for every play: building a
+    /// Little CMS transform costs far more than converting a cell's pixels with it.
+    private var colour = Colour.unknown
+
+    private enum Colour {
+        case unknown
+        case asDecoded
+        /// A transform from the file's ICC profile, destroyed with the source.
+        case profile(OpaquePointer)
+        /// AVIF's `nclx`: ColorManagement keeps the transform.
+        case codePoints(ColorManagement.CodePoints)
+    }
 
     /// A source of `animation`'s frames, scaled to fit `maxSize` (nil: the canvas size).
     /// - Throws: the decoders' errors for a file past the limits or whose first frame is damaged
@@ -70,6 +83,7 @@ public final class FrameSource {
 
     deinit {
         close()
+        if case .profile(let transform) = colour { clcms_transform_destroy(transform) }
         bytes.deallocate()
     }
 
@@ -183,17 +197,32 @@ public final class FrameSource {
 
     /// The same conversion to sRGB as the still decoders apply to the first frame.
     private func convertColour(_ bitmap: inout Bitmap) {
+        if case .unknown = colour { colour = colourOfFile() }
+        switch colour {
+        case .profile(let transform): ColorManagement.apply(transform, to: &bitmap)
+        case .codePoints(let points): ColorManagement.convertToSRGB(&bitmap, codePoints: points)
+        case .asDecoded, .unknown: break
+        }
+    }
+
+    /// How the file tells its colour: an ICC profile, else (AVIF) its code points.
+    private func colourOfFile() -> Colour {
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var icc: UnsafePointer<UInt8>?
+        var count = 0
         switch codec {
         case .webp:
             var info = cwebp_info()
-            guard cwebp_read_info(base, animation.data.count, &info) == CWEBP_OK else { return }
-            ColorManagement.convertToSRGB(&bitmap, icc: info.icc, count: info.icc_size)
+            guard cwebp_read_info(base, animation.data.count, &info) == CWEBP_OK else { return .asDecoded }
+            icc = info.icc
+            count = info.icc_size
         case .avif(let decoder, _):
-            AVIFDecoder.convertColour(&bitmap, decoder: decoder)
+            icc = cavif_icc(decoder, &count)
+            guard icc != nil else { return .codePoints(AVIFDecoder.codePoints(decoder)) }
         default:
-            break
+            return .asDecoded
         }
+        return ColorManagement.transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA).map(Colour.profile) ?? .asDecoded
     }
 
     private static func orientation(of animation: AnimatedImage, in bytes: UnsafeRawBufferPointer) -> ImageOrientation {

@@ -27,10 +27,7 @@ extension ColorManagement {
     /// they say sRGB, HDR or something unknown.
     static func convertToSRGB(_ bitmap: inout Bitmap, codePoints: CodePoints) {
         guard let transform = transform(for: codePoints) else { return }
-        let pixels = bitmap.width * bitmap.height
-        bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
-            clcms_transform_apply(transform.pointer, buffer.baseAddress, buffer.baseAddress, pixels)
-        }
+        apply(transform.pointer, to: &bitmap)
     }
 
     /// The transform for `codePoints`, built once per source space and kept for the process: an

@@ -1,7 +1,7 @@
 import CLCMS
 
 /// Embedded ICC profiles to sRGB through Little CMS, and AVIF's and HEIC's `nclx` code points
-/// (``CodePoints``) when they have no profile; a picture that says nothing is taken as sRGB.
+/// (`CodePoints`) when they have no profile; a picture that says nothing is taken as sRGB.
 ///
 /// The terminal shows sRGB, so a photo tagged Display P3 or Adobe RGB, or a CMYK print file, comes
 /// out in its true colours only after this conversion.
@@ -21,6 +21,11 @@ package enum ColorManagement {
     static func convertToSRGB(_ bitmap: inout Bitmap, icc: UnsafePointer<UInt8>?, count: Int) {
         guard let transform = transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA) else { return }
         defer { clcms_transform_destroy(transform) }
+        apply(transform, to: &bitmap)
+    }
+
+    /// `bitmap` through an RGBA `transform`, in place.
+    static func apply(_ transform: OpaquePointer, to bitmap: inout Bitmap) {
         let pixels = bitmap.width * bitmap.height
         bitmap.pixels.withUnsafeMutableBufferPointer { buffer in
             clcms_transform_apply(transform, buffer.baseAddress, buffer.baseAddress, pixels)
