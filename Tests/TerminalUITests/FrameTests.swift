@@ -64,6 +64,19 @@ struct FrameTests {
         #expect(TextLayout.wrap("a\nb", width: 4) == ["a", "b"])
     }
 
+    @Test("rectangles that do not meet overlap in an empty rectangle, and filling one draws nothing")
+    func disjointRectangles() {
+        let left = Rect(column: 0, row: 0, width: 3, height: 3)
+        let right = Rect(column: 10, row: 5, width: 3, height: 3)
+        let overlap = left.intersection(right)
+        #expect(overlap.isEmpty)
+        #expect(overlap.width == 0 && overlap.height == 0)
+        #expect(!left.intersection(Rect(column: 2, row: 2, width: 5, height: 5)).isEmpty)
+        var frame = Frame(size: TerminalSize(columns: 5, rows: 3))
+        frame.fill(Rect(column: 7, row: 4, width: 2, height: 2), with: "x")
+        #expect(frame.plainText() == "\n\n")
+    }
+
     @Test("box drawing and fill")
     func box() {
         var frame = Frame(size: TerminalSize(columns: 5, rows: 3))

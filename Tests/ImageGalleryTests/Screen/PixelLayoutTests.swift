@@ -48,6 +48,26 @@ struct PixelLayoutTests {
         #expect(rows.prefix(2) == [top, top + 20])
     }
 
+    @Test("a picture in pixels under the help's box is not placed, its square black inside the lit margin; one clear of it stays")
+    func helpOverPictures() async throws {
+        let screen = await ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)
+        await screen.model.finishAll(with: Fixture.picture(size: PixelSize(width: 300, height: 300)))
+        let top = ScreenGeometry.listTop
+        // Rows only: a placement printed whole is its every pixel.
+        #expect(screen.frame().visibleImages.map(\.rect.row) == [top, top + 20])
+        await screen.model.send(.toggleHelp)
+        #expect(screen.model.state.isShowingHelp)
+        let frame = screen.frame()
+        // The first cell is under the box; the second starts below it.
+        #expect(frame.visibleImages.map(\.rect.row) == [top + 20])
+        // Above the help box: the square black, not the margin's yellow; the margin still lit.
+        #expect(frame[2, top + 1].style.background == GalleryRenderer.matte.background)
+        #expect(frame[0, top + 1].style.background == GalleryRenderer.selectedMargin.background)
+        #expect(frame.plainText().contains("any key closes"))
+        await screen.model.send(.toggleHelp)
+        #expect(screen.frame().visibleImages.map(\.rect.row) == [top, top + 20])
+    }
+
     @Test("a click anywhere across the width of a pixel cell taps it")
     func clicks() async {
         let screen = await ScreenHarness(columns: 40, rows: 30, cellPixels: Self.cell)

@@ -43,7 +43,10 @@ struct GalleryRenderer: Sendable {
         drawBannerRow(state, into: &frame)
         if size.rows > 3 {
             var list = Frame(size: TerminalSize(columns: size.columns, rows: geometry.listHeight))
-            drawList(state, geometry: geometry, into: &list)
+            // Where the help's box lies on the list, for the cells it covers.
+            let helpBox = state.isShowingHelp ? help.boxRect(in: size) : nil
+            let covering = helpBox.map { Rect(column: $0.column, row: $0.row - ScreenGeometry.listTop, width: $0.width, height: $0.height) }
+            drawList(state, geometry: geometry, covering: covering, into: &list)
             frame.draw(list, column: 0, row: ScreenGeometry.listTop)
         }
         if size.rows > 1 { drawStatus(state, into: &frame, row: geometry.statusRow) }
@@ -109,7 +112,7 @@ struct GalleryRenderer: Sendable {
 
     // MARK: The list
 
-    private func drawList(_ state: GalleryState, geometry: ScreenGeometry, into list: inout Frame) {
+    private func drawList(_ state: GalleryState, geometry: ScreenGeometry, covering: Rect?, into list: inout Frame) {
         guard !state.items.isEmpty else {
             list.putCentered(ScreenPhrases.empty.text(in: language), in: list.bounds, row: list.size.rows / 2)
             return
@@ -137,7 +140,9 @@ struct GalleryRenderer: Sendable {
             }
             let rect = Rect(column: left, row: top, width: geometry.cellWidth, height: geometry.cellHeight)
             if let square = geometry.squarePixels {
-                drawSquareCell(state.items[index], selected: index == state.selectedIndex, square: square, in: rect, into: &list)
+                let covered = covering.map { !rect.intersection($0).isEmpty } ?? false
+                drawSquareCell(state.items[index], selected: index == state.selectedIndex, square: square, in: rect,
+                               covered: covered, into: &list)
             } else {
                 drawCell(state.items[index], selected: index == state.selectedIndex, in: rect, into: &list)
             }
@@ -167,27 +172,49 @@ struct GalleryRenderer: Sendable {
         }
     }
 
+    /// The cells wholly inside `square` (pixels from the top-left corner of the cell `rect`).
+    private func wholeCells(of square: PixelRect, in rect: Rect) -> Rect {
+        guard let cell = imageMode.cellPixels, cell.width > 0, cell.height > 0 else {
+            return Rect(column: rect.column, row: rect.row, width: 0, height: 0)
+        }
+        let left = (square.x + cell.width - 1) / cell.width, top = (square.y + cell.height - 1) / cell.height
+        return Rect(column: rect.column + left, row: rect.row + top,
+                    width: max(0, (square.x + square.width) / cell.width - left),
+                    height: max(0, (square.y + square.height) / cell.height - top))
+    }
+
     /// The margin of the selected cell when pictures are laid out in pixels: its background.
     static let selectedMargin = Style(background: .brightYellow)
+
+    /// The black a picture in pixels sits on, as text: what its square shows while it is covered.
+    static let matte = Style(background: .rgb(0, 0, 0))
 
     /// A cell laid out in pixels: the picture an exact square (`square`, pixels from the cell's
     /// top-left corner) on black, a margin around it that is lit when the cell is selected, and
     /// text (number, spinner, messages) only where no picture is.
-    private func drawSquareCell(_ item: GalleryItem, selected: Bool, square: PixelRect, in rect: Rect, into frame: inout Frame) {
+    ///
+    /// While something is drawn over the cell (`covered`: the help's box), its picture is not
+    /// placed: a picture in pixels cannot sit under text, and one that is covered is not shown at
+    /// all (see `Frame.visibleImages`), which would leave its cells in the margin's colour, a
+    /// screen of yellow behind the help. Its square shows black instead, inside the lit margin;
+    /// cells the box leaves alone keep their pictures.
+    private func drawSquareCell(_ item: GalleryItem, selected: Bool, square: PixelRect, in rect: Rect,
+                                covered: Bool = false, into frame: inout Frame) {
         let margin = selected ? Self.selectedMargin : Style.plain
         frame.fill(rect, style: margin)
         if case .loaded(let picture) = item.status {
+            if covered {
+                frame.fill(wholeCells(of: square, in: rect), style: Self.matte)
+                return
+            }
             ImageCells.draw(picture.bitmap, into: &frame, pixels: square, of: rect, mode: imageMode,
                             style: margin, matte: RGBA(r: 0, g: 0, b: 0))
             // No spinner over the picture (text there would hide it): the banner row shows a refresh.
             return
         }
         // Text goes in the whole cells inside the square, on the terminal's background.
-        guard let cell = imageMode.cellPixels else { return }
-        let left = (square.x + cell.width - 1) / cell.width, top = (square.y + cell.height - 1) / cell.height
-        let inner = Rect(column: rect.column + left, row: rect.row + top,
-                         width: (square.x + square.width) / cell.width - left,
-                         height: (square.y + square.height) / cell.height - top)
+        let inner = wholeCells(of: square, in: rect)
+        guard !inner.isEmpty else { return }
         frame.fill(inner)
         frame.put(" \(item.id.rawValue + 1) ", column: inner.column + 1, row: inner.row)
         switch item.status {

@@ -43,7 +43,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     /// One past the bottom row.
     public var maxRow: Int { row + height }
     /// True when the rectangle holds no cell.
-    public var isEmpty: Bool { width == 0 || height == 0 }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// The size of the rectangle.
     public var size: TerminalSize { TerminalSize(columns: width, rows: height) }
 
@@ -61,7 +61,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public func intersection(_ other: Rect) -> Rect {
         let left = max(column, other.column), top = max(row, other.row)
         let right = min(maxColumn, other.maxColumn), bottom = min(maxRow, other.maxRow)
-        return Rect(column: left, row: top, width: right - left, height: bottom - top)
+        return Rect(column: left, row: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
     /// A `width` x `height` rectangle centred inside this one (clamped to fit).
