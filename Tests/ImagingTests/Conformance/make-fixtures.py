@@ -6,7 +6,7 @@ decoding made by the reference decoder of its format:
   WebP  cwebp / img2webp      -> dwebp (PNG)
   GIF   Pillow's GIF writer    -> gif2rgb (opaque stills), Pillow's reader for transparency and frames
   AVIF  avifenc               -> avifdec
-  HEIC  heif-enc, heic-orient.c (irot/imir), heic-nclx.c (nclx) -> heif-convert (then Pillow's
+  HEIC  heif-enc, heic-write.c (irot/imir, nclx) -> heif-convert (then Pillow's
         ImageCms for colour)
   PNG   Pillow with a Display P3 iCCP chunk -> Pillow's ImageCms (Little CMS) to sRGB
   JPEG  CMYK (Adobe inverted) with a CMYK profile made by cmyk-profile.c -> Pillow's ImageCms
@@ -155,7 +155,7 @@ def make_heic(tools):
     to_srgb(Image.open("decoded.png").convert("RGB"), p3).save("heic/display-p3.png")
     # Lossless (RGB, 4:4:4), stored as a camera would for each Exif orientation, with the irot/imir
     # that libheif writes for it: upright, every one is the same picture.
-    encoder = compile_tool("heic-orient.c", "heif", tools)
+    encoder = compile_tool("heic-write.c", "heif", tools)
     upright = photo().convert("RGB")
     for orientation, turn in STORED.items():
         stored = upright if turn is None else upright.transpose(turn)
@@ -205,7 +205,7 @@ def make_nclx(tools):
     run(*lossless, "--cicp", "12/13/0", "p3.png", "nclx/display-p3.avif")
     run(*lossless, "--cicp", "9/14/0", "bt2020.png", "nclx/bt2020.avif")
     open("p3.rgb", "wb").write(Image.open("p3.png").tobytes())
-    run(compile_tool("heic-nclx.c", "heif", tools), str(W), str(H), "12", "13", "p3.rgb", "nclx/display-p3.heic")
+    run(compile_tool("heic-write.c", "heif", tools), str(W), str(H), "1", "p3.rgb", "nclx/display-p3.heic", "12", "13")
     frames = []
     for i in range(3):
         frame = photo(seed=i * 40).convert("RGB")
