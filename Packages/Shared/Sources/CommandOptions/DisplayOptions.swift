@@ -28,6 +28,14 @@ public struct DisplayOptions: ParsableArguments, Sendable {
         valueName: GraphicsChoice.allNames))
     public var graphics: String?
 
+    /// The Russian of these options' help, by name (see `LocalizedCommandLine`).
+    public static let russianHelp = [
+        "--plain": "Печатать простые строки вместо полноэкранного режима.",
+        "--json": "Печатать по одному JSON-объекту в строке вместо полноэкранного режима.",
+        "--graphics": "Как рисовать картинки: auto (спросить терминал), kitty, sixel, iterm2, blocks "
+            + "(символы полублоков) или none; по умолчанию — $\(GraphicsChoice.environmentVariable), иначе auto.",
+    ]
+
     public init() {}
 
     /// Throws a usage error in `language` for `--plain` with `--json`, or an unknown `--graphics`.

@@ -60,6 +60,17 @@ public struct SharedOptions: ParsableArguments, Sendable {
         return hint
     }
 
+    /// The Russian of these options' help, by name (see `LocalizedCommandLine`).
+    public static let russianHelp = [
+        "--demo": "Брать данные со встроенного сервера на 127.0.0.1: интернет не нужен.",
+        "--cache-dir": "Папка офлайн-кэша (по умолчанию ~/.cache/<command>; с --demo у демо свой "
+            + "кэш: ~/.cache/workbench-demo/<command>).",
+        "--timeout": "Сколько секунд ждать загрузки, прежде чем сдаться (0.001...86400; по умолчанию 30).",
+        "--lang": "Язык сообщений: en или ru (по умолчанию — из локали).",
+        "--transport": "Сетевой движок: curl или urlsession (по умолчанию — $WORKBENCH_TRANSPORT, "
+            + "иначе curl в Linux).",
+    ]
+
     public init() {}
 
     public func validate() throws {

@@ -28,7 +28,7 @@ struct FlickrCommand: AsyncParsableCommand {
     )
 
     /// Exits from where the work ended (see `mainThenExit`).
-    static func main() async { await mainThenExit() }
+    static func main() async { await mainThenExit(russian: russianPages) }
 
     @Option(name: .customLong("api-key"), help: "Your Flickr API key (or set FLICKR_API_KEY).")
     var apiKey: String?

@@ -80,7 +80,7 @@ struct GalleryCommand: AsyncParsableCommand {
         if !DiskCache.exists(in: cache) {
             DispatchQueue.global().async { HTTPClient.prepareTransport() }
         }
-        await mainThenExit()
+        await mainThenExit(russian: russianPages)
     }
 
     /// Where this run keeps its offline cache. A demo keeps its own, so a real run never shows its

@@ -18,7 +18,7 @@ struct LookupCommand: AsyncParsableCommand {
     )
 
     /// Exits from where the work ended (see `mainThenExit`).
-    static func main() async { await mainThenExit() }
+    static func main() async { await mainThenExit(russian: russianPages) }
 
     @OptionGroup var shared: SharedOptions
     @OptionGroup var lookup: LookupOptions
