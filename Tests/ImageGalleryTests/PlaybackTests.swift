@@ -54,6 +54,30 @@ struct PlaybackTests {
         try #require(store.store.state.playing[ItemID(index)])
     }
 
+    @Test("a loop that fits its room shows the first play's own bitmaps again, so the screen sends each frame once")
+    func loopsShowTheirKeptFrames() async throws {
+        let clock = ManualClock()
+        let (store, animation) = try makeStore(clock: clock)
+        let frames = try Self.frames(of: animation, count: 7)
+        store.send(.layoutChanged(Fixture.layout()))
+        await store.receiveAll(count: 3)
+        let id = try playback(store, 0)
+        var storage: [Int] = []
+        // Frames 1, 2, 0 of the first play, then 1, 2, 0 of the second.
+        for (step, delay) in [100, 300, 100, 100, 300, 100].enumerated() {
+            await clock.waitForSleepers()
+            clock.advance(by: .milliseconds(delay))
+            await store.receive(.animationFrame(id, frames[step + 1])) {
+                $0.items[0].status = $0.items[0].status.withBitmap(frames[step + 1])
+            }
+            let shown = try #require(store.store.state.items[0].status.picture?.bitmap)
+            storage.append(shown.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
+        }
+        #expect(Set(storage[..<3]).count == 3)
+        #expect(Array(storage[3...]) == Array(storage[..<3]))
+        store.store.cancelAll()
+    }
+
     @Test("a cell on screen shows the next frame exactly when the file's delay for the last one has passed")
     func framesAtTheFilesDelays() async throws {
         let clock = ManualClock()

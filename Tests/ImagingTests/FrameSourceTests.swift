@@ -72,6 +72,46 @@ struct FrameSourceTests {
         #expect(AnimatedImage(try ImageEncoder.png(Bitmap(width: 4, height: 4, filledWith: RGBA(r: 1, g: 2, b: 3)))) == nil)
     }
 
+    @Test("with room for them, a loop's frames are kept after the first play and given again as the same bitmaps")
+    func keptForLaterPlays() throws {
+        let data = try Conformance.data("gif/animated.gif")
+        let animation = try #require(AnimatedImage(data))
+        let cell = PixelSize(width: 24, height: 24)
+        let plain = try play(try FrameSource(animation, fitting: cell), frames: 12)
+        let source = try FrameSource(animation, fitting: cell, keepingUpTo: 1 << 20)
+        let kept = try play(source, frames: 12)
+        // The same pictures and delays as decoding every play...
+        #expect(kept == plain)
+        #expect(source.isReplaying)
+        #expect(source.keptBytes == 4 * source.frameSize.area * 4)
+        // ...and from the second play on, the very bitmaps of the first (the screen's caches key
+        // pictures by their storage, so these are encoded and sent once).
+        let storage = kept.map { frame in frame.bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+        #expect(Array(storage[4..<8]) == Array(storage[0..<4]) && Array(storage[8..<12]) == Array(storage[0..<4]))
+        #expect(Set(storage).count == 4)
+    }
+
+    @Test("frames that do not fit the room, or a file that plays once, are decoded every play and nothing is kept")
+    func notKeptPastTheRoom() throws {
+        let data = try Conformance.data("gif/animated.gif")
+        let animation = try #require(AnimatedImage(data))
+        let cell = PixelSize(width: 24, height: 24)
+        let frameSize = try FrameSource(animation, fitting: cell).frameSize
+        // One byte short of its four frames.
+        let tight = try FrameSource(animation, fitting: cell, keepingUpTo: 4 * frameSize.area * 4 - 1)
+        let frames = try play(tight, frames: 8)
+        #expect(frames.count == 8 && !tight.isReplaying && tight.keptBytes == 0)
+        let once = try ImageEncoder.bandGIF(size: PixelSize(width: 8, height: 8), frames: 3, delayCentiseconds: 5, loopCount: -1)
+        let single = try FrameSource(#require(AnimatedImage(once)), fitting: nil, keepingUpTo: 1 << 20)
+        #expect(try play(single, frames: 10).count == 3)
+        #expect(single.keptBytes == 0)
+        // A loop that plays twice gives its kept frames once more, then stops.
+        let twice = try ImageEncoder.bandGIF(size: PixelSize(width: 8, height: 8), frames: 3, delayCentiseconds: 5, loopCount: 1)
+        let replayed = try FrameSource(#require(AnimatedImage(twice)), fitting: nil, keepingUpTo: 1 << 20)
+        #expect(try play(replayed, frames: 10).count == 6)
+        #expect(replayed.isReplaying)
+    }
+
     @Test("playing 100 full-screen frames holds a few canvases, never the frames of a whole play")
     func memoryBound() throws {
         let size = PixelSize(width: 200, height: 80)

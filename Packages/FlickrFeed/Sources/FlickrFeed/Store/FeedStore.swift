@@ -146,7 +146,7 @@ public struct FeedEffects: EffectInterpreting {
                 await send(.largeLoaded(id: photo.id, outcome))
                 // An animation plays while the view is open: closing it cancels this run.
                 guard animates, let animation else { return }
-                await FrameSource.play(animation, fitting: size, sleep: sleep) { frame in
+                await FrameSource.play(animation, fitting: size, keepingUpTo: FrameSource.screenKeptLimit, sleep: sleep) { frame in
                     await send(.largeFrame(id: photo.id, frame))
                 }
             }

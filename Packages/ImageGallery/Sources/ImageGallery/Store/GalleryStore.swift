@@ -82,7 +82,8 @@ public struct GalleryEffects: EffectInterpreting {
             return .none
         case .play(let request):
             return .run(id: request.id) { [sleep] send in
-                await FrameSource.play(request.animation, fitting: request.targetSize, sleep: sleep) { frame in
+                await FrameSource.play(request.animation, fitting: request.targetSize, keepingUpTo: FrameSource.screenKeptLimit,
+                                       sleep: sleep) { frame in
                     await send(.animationFrame(request.id, frame))
                 }
             }

@@ -13,6 +13,12 @@ import Foundation
 /// browsers); after the last frame the animation starts again as many times as the file says.
 /// Owned by one task: it is not `Sendable`.
 ///
+/// Given room (`keepingUpTo`), a source whose frames, at the size it gives them, fit in that many
+/// bytes keeps the frames of its first play and gives the same bitmaps again on later plays: a
+/// loop then costs no decoding, and a screen that caches by picture (sixel encodings, kitty's
+/// transmitted images) sends each frame once. A longer or larger animation is decoded as it plays,
+/// every time.
+///
 /// ```swift
 /// let source = try FrameSource(animation, fitting: cellSize)
 /// while let frame = try source.nextFrame() { show(frame.bitmap); try await clock.sleep(for: frame.delay) }
@@ -27,6 +33,10 @@ public final class FrameSource {
     /// The most pixel memory it held at once, in bytes (the codec's canvases and the frame being
     /// scaled): the bound that holds however many frames the file has.
     public private(set) var largestBufferBytes = 0
+    /// The bytes of the frames kept for later plays, never more than the room it was given.
+    public private(set) var keptBytes = 0
+    /// True once it gives kept frames instead of decoding.
+    public var isReplaying: Bool { replaying }
 
     private let pixelLimit: Int
     /// A copy of the file the codecs read while the source lives (they keep pointers into it).
@@ -40,6 +50,11 @@ public final class FrameSource {
     private var playsFinished = 0
     /// libwebp gives the time each frame ends: a frame's delay is the step from the last.
     private var previousTimestamp: Int32 = 0
+    /// True while the first play's frames are being kept (they fit the room given).
+    private var keeping: Bool
+    /// The first play's frames, given again by later plays once `replaying`.
+    private var kept: [AnimationFrame] = []
+    private var replaying = false
 
     private enum Codec {
         case gif(OpaquePointer)
@@ -59,11 +74,13 @@ public final class FrameSource {
         case codePoints(ColorManagement.CodePoints)
     }
 
-    /// A source of `animation`'s frames, scaled to fit `maxSize` (nil: the canvas size).
+    /// A source of `animation`'s frames, scaled to fit `maxSize` (nil: the canvas size), keeping
+    /// the first play's frames for later plays when all of them fit in `keptLimit` bytes.
     /// - Throws: the decoders' errors for a file past the limits or whose first frame is damaged
     ///   (the first frame is not decoded here: ``nextFrame()`` throws it).
     public init(
-        _ animation: AnimatedImage, fitting maxSize: PixelSize?, pixelLimit: Int = ImageDecoder.defaultPixelLimit
+        _ animation: AnimatedImage, fitting maxSize: PixelSize?, pixelLimit: Int = ImageDecoder.defaultPixelLimit,
+        keepingUpTo keptLimit: Int = 0
     ) throws(ImagingError) {
         try ImageDecoder.checkPixelLimit(animation.canvasSize, limit: pixelLimit)
         try ImageDecoder.checkAnimation(
@@ -79,6 +96,10 @@ public final class FrameSource {
         let fitted = maxSize.map { upright.shrunk(toFit: PixelSize(width: max(1, $0.width), height: max(1, $0.height))) }
         frameSize = fitted ?? upright
         storedTarget = orientation.stored(frameSize)
+        // Known before the first frame: the frames of a play, at the size given, fit or do not. A
+        // file that plays once has no later play to keep them for.
+        let (playBytes, overflow) = frameSize.area.multipliedReportingOverflow(by: 4 * animation.frameCount)
+        keeping = !overflow && playBytes <= keptLimit && animation.plays != 1
     }
 
     deinit {
@@ -92,8 +113,12 @@ public final class FrameSource {
     ///   or cut short ends the play there, as in a browser.
     public func nextFrame() throws(ImagingError) -> AnimationFrame? {
         if let plays = animation.plays, playsFinished >= plays { return nil }
-        if index >= animation.frameCount { endPlay() }
+        if index >= (replaying ? kept.count : animation.frameCount) { endPlay() }
         if let plays = animation.plays, playsFinished >= plays { return nil }
+        if replaying {
+            defer { index += 1; framesGiven += 1 }
+            return kept[index]
+        }
         if codec == nil { codec = try open() }
         guard let frame = try decodeNext() else {
             guard index > 0 else { throw .corrupt("the first frame of the animation does not decode") }
@@ -102,6 +127,10 @@ public final class FrameSource {
         }
         index += 1
         framesGiven += 1
+        if keeping {
+            kept.append(frame)
+            keptBytes += frame.bitmap.byteCount
+        }
         return frame
     }
 
@@ -110,6 +139,11 @@ public final class FrameSource {
         index = 0
         previousTimestamp = 0
         playsFinished += 1
+        // A first play cut short by a damaged frame is kept as it played: every play ends there.
+        if keeping, !kept.isEmpty {
+            keeping = false
+            replaying = true
+        }
     }
 
     private var input: UnsafeRawBufferPointer {
@@ -246,11 +280,18 @@ extension FrameSource {
     /// already) goes to `show` once the frame before has had its delay, timed by `sleep`, until
     /// the file's plays end, a frame fails or the calling task is cancelled. The next frame is
     /// decoded while the shown one waits, one frame at a time.
+    /// The room a picture playing on screen gets to keep its frames: a dozen frames of a
+    /// screen-sized cell fit, so the usual short loop is decoded and sent to the terminal once.
+    public static let screenKeptLimit = 32 << 20
+
+    /// With `keptLimit`, a loop whose frames fit in that many bytes is decoded once (see
+    /// ``FrameSource``).
     public static func play(
-        _ animation: AnimatedImage, fitting size: PixelSize,
+        _ animation: AnimatedImage, fitting size: PixelSize, keepingUpTo keptLimit: Int = 0,
         sleep: (Duration) async throws -> Void, show: (Bitmap) async -> Void
     ) async {
-        guard let source = try? FrameSource(animation, fitting: size), var shown = try? source.nextFrame() else { return }
+        guard let source = try? FrameSource(animation, fitting: size, keepingUpTo: keptLimit),
+              var shown = try? source.nextFrame() else { return }
         while !Task.isCancelled, let next = try? source.nextFrame() {
             guard (try? await sleep(shown.delay)) != nil else { return }
             await show(next.bitmap)
