@@ -1,3 +1,5 @@
+import Imaging
+
 /// Knobs of the gallery's behaviour, fixed for a run.
 public struct GalleryConfiguration: Sendable, Hashable {
     /// Retry cells that failed because the network was down as soon as it returns (`--no-auto-retry` turns it off).
@@ -13,6 +15,9 @@ public struct GalleryConfiguration: Sendable, Hashable {
     var closeGapDuration: Duration
     /// Animated pictures play while their cell is on screen (`--no-animation` shows the first frame only).
     public var animates: Bool
+    /// The bytes a playing loop may keep its frames in, to show them again without decoding
+    /// (0: decode every loop).
+    public var keptFrameBytes: Int
 
     public init(
         autoRetry: Bool = true,
@@ -20,7 +25,8 @@ public struct GalleryConfiguration: Sendable, Hashable {
         retainMargin: Int = 2,
         slideOutDuration: Duration = .milliseconds(300),
         closeGapDuration: Duration = .milliseconds(300),
-        animates: Bool = true
+        animates: Bool = true,
+        keptFrameBytes: Int = FrameSource.screenKeptLimit
     ) {
         self.autoRetry = autoRetry
         self.loadAhead = max(0, loadAhead)
@@ -28,5 +34,6 @@ public struct GalleryConfiguration: Sendable, Hashable {
         self.slideOutDuration = slideOutDuration
         self.closeGapDuration = closeGapDuration
         self.animates = animates
+        self.keptFrameBytes = max(0, keptFrameBytes)
     }
 }

@@ -20,6 +20,8 @@ public struct PlaybackRequest: Sendable, Hashable {
     public let animation: AnimatedImage
     /// The cell's pixel size; frames are scaled to fit it.
     public let targetSize: PixelSize
+    /// The bytes a loop's frames may take to be kept after the first play (see ``FrameSource``).
+    public var keptLimit = FrameSource.screenKeptLimit
 }
 
 extension GalleryState {
@@ -44,7 +46,8 @@ extension GalleryState {
             lastGeneration += 1
             let playback = PlaybackID(itemID: itemID, generation: lastGeneration)
             playing[itemID] = playback
-            effects.append(.play(PlaybackRequest(id: playback, animation: animation, targetSize: layout.cellPixelSize)))
+            effects.append(.play(PlaybackRequest(id: playback, animation: animation, targetSize: layout.cellPixelSize,
+                                                 keptLimit: configuration.keptFrameBytes)))
         }
     }
 

@@ -82,7 +82,7 @@ public struct GalleryEffects: EffectInterpreting {
             return .none
         case .play(let request):
             return .run(id: request.id) { [sleep] send in
-                await FrameSource.play(request.animation, fitting: request.targetSize, keepingUpTo: FrameSource.screenKeptLimit,
+                await FrameSource.play(request.animation, fitting: request.targetSize, keepingUpTo: request.keptLimit,
                                        sleep: sleep) { frame in
                     await send(.animationFrame(request.id, frame))
                 }
