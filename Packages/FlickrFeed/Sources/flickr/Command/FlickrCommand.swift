@@ -44,9 +44,7 @@ struct FlickrCommand: AsyncParsableCommand {
     @Option(name: .customLong("per-page"), help: "Photos per page, 1...500.")
     var perPage = 40
 
-    @Flag(name: .customLong("no-animation"), help: """
-        Show the first frame of an animated photo only. / Показывать только первый кадр анимации.
-        """)
+    @Flag(name: .customLong("no-animation"), help: "Show the first frame of an animated photo only.")
     var noAnimation = false
 
     @OptionGroup var shared: SharedOptions

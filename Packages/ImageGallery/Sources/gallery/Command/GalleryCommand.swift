@@ -41,7 +41,8 @@ struct GalleryCommand: AsyncParsableCommand {
     var demoPort = 8089
 
     @Option(name: .customLong("demo-faults"), help: """
-        Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down; starts from an empty         cache unless --cache-dir is given.
+        Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down; starts from an empty \
+        cache unless --cache-dir is given.
         """)
     var demoFaults: String?
 
@@ -54,9 +55,7 @@ struct GalleryCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-auto-retry"), help: "Do not reload failed pictures when the network returns.")
     var noAutoRetry = false
 
-    @Flag(name: .customLong("no-animation"), help: """
-        Show the first frame of animated pictures only. / Показывать только первый кадр анимации.
-        """)
+    @Flag(name: .customLong("no-animation"), help: "Show the first frame of animated pictures only.")
     var noAnimation = false
 
     /// Downloads at once: more than this only queues inside the client and starts as many workers.

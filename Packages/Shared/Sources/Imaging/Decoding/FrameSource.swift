@@ -36,7 +36,7 @@ public final class FrameSource {
     /// The bytes of the frames kept for later plays, never more than the room it was given.
     public private(set) var keptBytes = 0
     /// True once it gives kept frames instead of decoding.
-    public var isReplaying: Bool { replaying }
+    package var isReplaying: Bool { replaying }
 
     private let pixelLimit: Int
     /// A copy of the file the codecs read while the source lives (they keep pointers into it).
