@@ -197,6 +197,25 @@ struct GraphicsTests {
         #expect(try ImageDecoder.decode(png) == picture)
     }
 
+    @Test("a loop shown again by the same bitmaps sends each kitty frame once; later rounds only swap placements")
+    func kittyLoopSentOnce() throws {
+        let rect = Rect(column: 2, row: 3, width: 10, height: 5)
+        let loop = (0..<3).map { step -> Bitmap in
+            var frame = gradientPicture()
+            frame[step, 0] = RGBA(r: 255, g: 255, b: 255)
+            return frame
+        }
+        var renderer = renderer(.kitty)
+        let first = loop.map { KittyStream(renderer.render(frame(with: $0, at: rect, graphics: .kitty))) }
+        #expect(first.map(\.images.count) == [1, 1, 1])
+        let again = loop.map { KittyStream(renderer.render(frame(with: $0, at: rect, graphics: .kitty))) }
+        #expect(again.allSatisfy { $0.images.isEmpty && $0.pixelBytes == 0 })
+        #expect(again.allSatisfy { $0.placements.count == 1 })
+        // A new bitmap with the same pixels is another picture as far as the screen knows: sent.
+        let copy = Bitmap(width: loop[0].width, height: loop[0].height, pixels: loop[0].pixels.map { $0 })
+        #expect(KittyStream(renderer.render(frame(with: copy, at: rect, graphics: .kitty))).images.count == 1)
+    }
+
     @Test("sixel pictures are encoded at the cell and drawn again only when something changed")
     func sixelStream() throws {
         let picture = gradientPicture()
