@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Testing
 @testable import gallery
 
@@ -15,6 +16,16 @@ struct OptionParsingTests {
     @Test("nonsense sizes are refused", arguments: ["", "lots", "0", "-5MB", "12XB", "MB"])
     func badSizes(text: String) {
         #expect(ByteCount(parsing: text) == nil)
+    }
+
+    @Test("a playing loop keeps its frames in half of --memory-limit, never more than a screen's room")
+    func keptFramesWithinTheMemoryLimit() throws {
+        #expect(GalleryCommand.keptFrameRoom(memoryLimit: 16 << 20) == 8 << 20)
+        #expect(GalleryCommand.keptFrameRoom(memoryLimit: 1 << 30) == FrameSource.screenKeptLimit)
+        #expect(GalleryCommand.keptFrameRoom(memoryLimit: 1) == 0)
+        // The default limit gives the room the bench's row measures.
+        let command = try GalleryCommand.parse([])
+        #expect(GalleryCommand.keptFrameRoom(memoryLimit: command.memoryLimitBytes) == FrameSource.screenKeptLimit)
     }
 
     @Test("a fault plan names a fault per cell")

@@ -49,7 +49,10 @@ struct GalleryCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-concurrent"), help: "How many pictures download at once.")
     var maxConcurrent = 6
 
-    @Option(name: .customLong("memory-limit"), help: "Memory for decoded pictures, e.g. 64MB, 512k.")
+    @Option(name: .customLong("memory-limit"), help: """
+        Memory for decoded pictures, e.g. 64MB, 512k; a playing animation keeps its frames in at most \
+        half as much again.
+        """)
     var memoryLimit = "64MB"
 
     @Flag(name: .customLong("no-auto-retry"), help: "Do not reload failed pictures when the network returns.")
@@ -62,6 +65,13 @@ struct GalleryCommand: AsyncParsableCommand {
     static let maxConcurrentRange = 1...64
     /// Memory for decoded pictures: one byte up to one terabyte.
     static let memoryLimitRange = 1...(1 << 40)
+
+    /// `--memory-limit` in bytes (`validate()` refuses one that does not parse).
+    var memoryLimitBytes: Int { ByteCount(parsing: memoryLimit)?.bytes ?? 64 << 20 }
+
+    /// The room a playing loop keeps its frames in: they are pictures too, so `--memory-limit`
+    /// bounds them (half of it), and never more than a picture on screen gets.
+    static func keptFrameRoom(memoryLimit: Int) -> Int { min(FrameSource.screenKeptLimit, memoryLimit / 2) }
 
     var demo: Bool { shared.demo }
 
@@ -190,7 +200,7 @@ struct GalleryCommand: AsyncParsableCommand {
                 timeout: shared.timeoutDuration,
                 maxConcurrent: maxConcurrent,
                 transport: shared.transportChoice,
-                memoryLimit: ByteCount(parsing: memoryLimit)?.bytes ?? 64 << 20,
+                memoryLimit: memoryLimitBytes,
                 probeURL: pictureURLs.first
             )
         )
@@ -263,7 +273,9 @@ struct GalleryCommand: AsyncParsableCommand {
         urls: [URL], services: GalleryServices, loader: any GalleryImageLoading, serverReady: Task<Void, Never>?,
         language: Language
     ) async throws {
-        let state = GalleryState(urls: urls, configuration: GalleryConfiguration(autoRetry: !noAutoRetry, animates: !noAnimation))
+        let configuration = GalleryConfiguration(
+            autoRetry: !noAutoRetry, animates: !noAnimation, keptFrameBytes: Self.keptFrameRoom(memoryLimit: memoryLimitBytes))
+        let state = GalleryState(urls: urls, configuration: configuration)
         let store = GalleryStore(state: state, loader: loader)
         if let warning = services.diskCacheWarning { store.send(.offlineCacheUnavailable(warning)) }
         let connectivity = services.connectivity
