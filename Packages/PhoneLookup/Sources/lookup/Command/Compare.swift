@@ -35,11 +35,7 @@ struct Compare: LookupSubcommand {
                 let error = UserFacingError(code: "notANumber", message: LocalizedText(
                     en: "\"\(first)\" and \"\(second)\" cannot both be read as phone numbers",
                     ru: "«\(first)» и «\(second)» нельзя прочитать как два номера телефона"))
-                if json {
-                    print(JSONLine.object([("error", .string(error.code)), ("reason", .string(error.line(in: language)))]))
-                } else {
-                    printError("lookup: \(TerminalSafeText.line(error.line(in: language)))")
-                }
+                report(error, json: json, in: language)
                 throw ExitCode(65)
             }
             print(json ? JSONLine.object([("match", .string(match.rawValue))]) : match.text.text(in: language))

@@ -35,11 +35,7 @@ struct Countries: LookupSubcommand {
                 shown.recovery = LocalizedText(
                     en: "Check the connection and run the command again, or add --demo to use the built-in copy",
                     ru: "Проверьте соединение и повторите команду или добавьте --demo, чтобы взять встроенную копию")
-                if json {
-                    print(JSONLine.object([("error", .string(shown.code)), ("reason", .string(shown.line(in: services.language)))]))
-                } else {
-                    printError("lookup: \(TerminalSafeText.line(shown.line(in: services.language)))")
-                }
+                report(shown, json: json, in: services.language)
                 throw ExitCode.failure
             }
             if let problem {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandOptions
+import CommandOutput
 import DemoServer
 import ErrorReporting
 import Foundation
@@ -47,6 +48,16 @@ extension LookupSubcommand {
 
     func validate() throws {
         try checkOptions()
+    }
+
+    /// A failure on standard error, or with `json` as `{"error":code,"reason":text}` on standard
+    /// output, the shape every command's `--json` gives its errors.
+    func report(_ error: UserFacingError, json: Bool, in language: Language) {
+        if json {
+            print(JSONLine.object([("error", .string(error.code)), ("reason", .string(error.line(in: language)))]))
+        } else {
+            printError("lookup: \(TerminalSafeText.line(error.line(in: language)))")
+        }
     }
 
     /// Builds the services, runs `body`, and always tears the services down.

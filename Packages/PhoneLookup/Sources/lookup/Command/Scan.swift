@@ -46,11 +46,7 @@ struct Scan: LookupSubcommand {
             case .success(let read): text = read
             case .failure(let error):
                 let message = error.userFacingError
-                if json {
-                    print(JSONLine.object([("error", .string(message.code)), ("reason", .string(message.line(in: language)))]))
-                } else {
-                    printError("lookup: \(TerminalSafeText.line(message.line(in: language)))")
-                }
+                report(message, json: json, in: language)
                 throw ExitCode(66)
             }
             // libphonenumber gives up after 65,535 candidates that are no number; a person

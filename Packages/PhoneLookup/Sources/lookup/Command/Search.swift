@@ -43,10 +43,10 @@ struct Search: LookupSubcommand {
             let answer = try await PlainLookup(services: services, flow: flow).answer(number)
             switch answer {
             case .invalid(let reason):
-                report(reason.userFacingError, in: services.language)
+                report(reason.userFacingError, json: json, in: services.language)
                 throw ExitCode(65)
             case .failed(let error):
-                report(error, in: services.language)
+                report(error, json: json, in: services.language)
                 throw ExitCode.failure
             case .answered(var results):
                 let facts = services.engine.facts(for: results.number,
@@ -63,17 +63,6 @@ struct Search: LookupSubcommand {
                 print(json ? results.json(details: services.engine.details(for: facts, from: from))
                            : results.rows.map { TerminalSafeText.line($0) }.joined(separator: "\n"))
             }
-        }
-    }
-}
-
-extension Search {
-    /// An error on standard error, or with `--json` as `{"error":code,"reason":text}` on standard output.
-    func report(_ error: UserFacingError, in language: Language) {
-        if json {
-            print(JSONLine.object([("error", .string(error.code)), ("reason", .string(error.line(in: language)))]))
-        } else {
-            printError("lookup: \(TerminalSafeText.line(error.line(in: language)))")
         }
     }
 }
