@@ -25,21 +25,30 @@ struct OrientationTests {
         return Conformance.withExifOrientation(data, orientation.rawValue, bigEndian: orientation.rawValue % 2 == 0)
     }
 
+    /// `data` decodes to `upright`, whose size is `size` in the decoded info and the probe alike,
+    /// and fitted into `cell` it is `scaled` big: turned before it is fitted.
+    private func expectUpright(
+        _ data: Data, is upright: Bitmap, size: PixelSize, fittedInto cell: PixelSize, scaled: PixelSize,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let decoded = try ImageDecoder.decodeImage(data)
+        #expect(decoded.bitmap == upright, sourceLocation: sourceLocation)
+        #expect(decoded.info.size == size, sourceLocation: sourceLocation)
+        #expect(try ImageDecoder.probe(data).size == size, sourceLocation: sourceLocation)
+        #expect(try ImageDecoder.decode(data, maxSize: cell).size == scaled, sourceLocation: sourceLocation)
+    }
+
     @Test("the eight Exif orientations of a JPEG decode identical to orientation 1, full size and scaled",
           arguments: ImageOrientation.allCases)
     func jpegOrientations(_ orientation: ImageOrientation) throws {
         let reference = try ImageDecoder.decode(try Self.jpeg(.up))
         #expect(reference == Self.upright)
         let data = try Self.jpeg(orientation)
-        let decoded = try ImageDecoder.decodeImage(data)
-        #expect(decoded.bitmap == reference)
-        #expect(decoded.info.size == PixelSize(width: 64, height: 48))
-        #expect(try ImageDecoder.probe(data).size == PixelSize(width: 64, height: 48))
         // Turned before it is fitted: the cell bounds the upright picture.
         let cell = PixelSize(width: 32, height: 32)
-        let scaled = try ImageDecoder.decode(data, maxSize: cell)
-        #expect(scaled.size == PixelSize(width: 32, height: 24))
-        #expect(scaled == (try ImageDecoder.decode(try Self.jpeg(.up), maxSize: cell)))
+        try expectUpright(data, is: reference, size: PixelSize(width: 64, height: 48),
+                          fittedInto: cell, scaled: PixelSize(width: 32, height: 24))
+        #expect(try ImageDecoder.decode(data, maxSize: cell) == (try ImageDecoder.decode(try Self.jpeg(.up), maxSize: cell)))
     }
 
     @Test("an Exif orientation in a WebP's EXIF chunk turns it upright, in pixels and in every size")
@@ -47,11 +56,8 @@ struct OrientationTests {
         // Stored with a quarter turn anticlockwise, and Orientation 6 in its EXIF chunk (webpmux).
         let data = try Conformance.data("webp/exif-orientation-6.webp")
         let upright = try ImageDecoder.decode(try Conformance.data("webp/exif-orientation-6.png"))
-        let decoded = try ImageDecoder.decodeImage(data)
-        #expect(decoded.info.size == PixelSize(width: 96, height: 64))
-        #expect(decoded.bitmap == upright)
-        #expect(try ImageDecoder.probe(data).size == PixelSize(width: 96, height: 64))
-        #expect(try ImageDecoder.decode(data, maxSize: PixelSize(width: 48, height: 48)).size == PixelSize(width: 48, height: 32))
+        try expectUpright(data, is: upright, size: PixelSize(width: 96, height: 64),
+                          fittedInto: PixelSize(width: 48, height: 48), scaled: PixelSize(width: 48, height: 32))
     }
 
     @Test("AVIF's irot and imir turn the picture: each of the twelve pairs is the reference turned",
@@ -78,13 +84,10 @@ struct OrientationTests {
         // would show.
         let upright = try ImageDecoder.decode(try Conformance.data("heic/orientation-1.heic"))
         let data = try Conformance.data("heic/orientation-\(orientation.rawValue).heic")
-        let decoded = try ImageDecoder.decodeImage(data)
-        #expect(decoded.bitmap == upright)
-        #expect(decoded.info.size == PixelSize(width: 96, height: 64))
-        #expect(try ImageDecoder.probe(data).size == PixelSize(width: 96, height: 64))
         let cell = PixelSize(width: 48, height: 48)
-        let scaled = try ImageDecoder.decode(data, maxSize: cell)
-        #expect(scaled.size == PixelSize(width: 48, height: 32))
-        #expect(scaled == (try ImageDecoder.decode(try Conformance.data("heic/orientation-1.heic"), maxSize: cell)))
+        try expectUpright(data, is: upright, size: PixelSize(width: 96, height: 64),
+                          fittedInto: cell, scaled: PixelSize(width: 48, height: 32))
+        #expect(try ImageDecoder.decode(data, maxSize: cell)
+                == (try ImageDecoder.decode(try Conformance.data("heic/orientation-1.heic"), maxSize: cell)))
     }
 }
