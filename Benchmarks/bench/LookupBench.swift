@@ -128,27 +128,14 @@ private func lookupEngineRow() throws -> Row {
 /// (the median of 21 runs; a short number and a Russian place each load data of their own),
 /// beside python-phonenumbers importing and answering the same number in one process.
 private func lookupStartupRow() throws -> Row {
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let binary = here.appendingPathComponent("lookup").path
-    guard FileManager.default.isExecutableFile(atPath: binary) else {
+    guard let binary = releaseLookup() else {
         return Row(scenario: "lookup-startup", figure: "lookup not built in release",
                    reference: "swift build -c release --product lookup", target: "< 50 ms to the first answer", met: false)
     }
     func median(_ executable: String, _ arguments: [String]) throws -> Double {
         var times: [Double] = []
         for _ in 0..<21 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.environment = ["LANG": "C", "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            let elapsed = try ContinuousClock().measure {
-                try process.run()
-                process.waitUntilExit()
-            }
-            guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-            times.append(seconds(elapsed) * 1000)
+            times.append(try wholeProcessSeconds(executable, arguments) * 1000)
         }
         return times.sorted()[times.count / 2]
     }
@@ -189,20 +176,9 @@ private func lookupScanRow() throws -> Row {
     let rate = Double(found) / seconds(elapsed)
     var figure = String(format: "%.0f numbers/s (%d in %.1f MB, %.2f s)", rate, found, megabytes, seconds(elapsed))
 
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let binary = here.appendingPathComponent("lookup").path
-    if FileManager.default.isExecutableFile(atPath: binary) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["scan", file.path, "--country", "US", "--json"]
-        process.environment = ["LANG": "C", "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let whole = try ContinuousClock().measure {
-            try process.run()
-            process.waitUntilExit()
-        }
-        figure += String(format: "; lookup scan %.0f/s", Double(found) / seconds(whole))
+    if let binary = releaseLookup() {
+        let whole = try wholeProcessSeconds(binary, ["scan", file.path, "--country", "US", "--json"])
+        figure += String(format: "; lookup scan %.0f/s", Double(found) / whole)
     }
 
     // python-phonenumbers times its own matching (not its import) and prints "count seconds".
@@ -252,4 +228,28 @@ private func pythonExecutable() throws -> String {
 
 private func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// The release `lookup` beside this bench, nil when it is not built.
+private func releaseLookup() -> String? {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let binary = here.appendingPathComponent("lookup").path
+    return FileManager.default.isExecutableFile(atPath: binary) ? binary : nil
+}
+
+/// Runs `executable` to its end in the C locale with its output dropped, and returns its wall
+/// time in seconds; throws when it fails.
+private func wholeProcessSeconds(_ executable: String, _ arguments: [String]) throws -> Double {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ["LANG": "C", "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let elapsed = try ContinuousClock().measure {
+        try process.run()
+        process.waitUntilExit()
+    }
+    guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    return seconds(elapsed)
 }
