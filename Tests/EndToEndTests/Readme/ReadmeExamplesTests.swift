@@ -64,14 +64,32 @@ struct ReadmeExamplesTests {
                 """)
         }
         expectServersServed(runner)
-        // The three apps' demos went full-screen and quit on q; `lookup serve` served the line after it.
-        #expect(fullScreen >= 5 && servers == 1 && ran >= 15, "ran \(ran): \(fullScreen) full-screen, \(servers) servers")
+        // The three apps' demos went full-screen and quit on q; each `lookup serve` served the lines after it.
+        #expect(fullScreen >= 5 && servers >= 1 && ran >= 25, "ran \(ran): \(fullScreen) full-screen, \(servers) servers")
+        for file in ["Packages/ImageGallery/README.md", "Packages/PhoneLookup/README.md", "Packages/FlickrFeed/README.md"] {
+            #expect(commands.contains { $0.file == file && $0.needs == nil }, "\(file)'s examples are run")
+        }
     }
 
     private func expectServersServed(_ runner: ReadmeRunner) {
         for (server, alive) in runner.stopServers() {
             #expect(alive, "\(server) stopped before the lines after it had run")
         }
+    }
+
+    @Test("every fenced block of every README names its language, so no shell block escapes the runner")
+    func everyFenceNamesItsLanguage() throws {
+        var bare: [String] = []
+        for file in try Self.readmes() {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            var open = false
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.hasPrefix("```") {
+                if !open && line == "```" { bare.append("\(file):\(number + 1)") }
+                open.toggle()
+            }
+        }
+        #expect(bare.isEmpty, "fences without a language (sh, text, swift, http…): \(bare)")
     }
 
     @Test("a wrong example fails the runner: a number the numbering plan refuses exits 65")
