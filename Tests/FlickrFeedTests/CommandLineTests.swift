@@ -29,24 +29,6 @@ struct Run {
     }
 }
 
-/// A port nothing listens on: bound, then closed.
-func closedPort() -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-    }
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
 @Suite("flickr on the command line", .serialized)
 struct CommandLineTests {
     @Test("--demo --json --pages 3, then the same with the server gone shows the saved first page")
@@ -68,7 +50,7 @@ struct CommandLineTests {
         #expect(Set(ids).count == ids.count, "a photo was printed twice")
         let firstPageIDs = Array(ids.prefix(40))
 
-        let port = closedPort()
+        let port = unusedLoopbackPort()
         let offline = try await Run.flickr([
             "--json", "--pages", "3", "--cache-dir", cache.path, "--api-key", "demo",
             "--api-base", "http://127.0.0.1:\(port)/services/rest/",
@@ -98,7 +80,7 @@ struct CommandLineTests {
         // A render with the demo running fetches the visible pictures and keeps them on disk.
         let online = try await Run.flickr(["--demo", "--cache-dir", cache.path, "--render-once", "100x30"])
         #expect(online.stdout.contains("Saved") && !online.stdout.contains("unavailable"))
-        let port = closedPort()
+        let port = unusedLoopbackPort()
         let offline = try await Run.flickr([
             "--api-key", "demo", "--api-base", "http://127.0.0.1:\(port)/",
             "--image-base", "http://127.0.0.1:\(port)/img", "--cache-dir", cache.path,
@@ -116,7 +98,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: cache) }
         let run = try await Run.flickr([
             "--plain", "--cache-dir", cache.path, "--api-key", "k",
-            "--api-base", "http://127.0.0.1:\(closedPort())/",
+            "--api-base", "http://127.0.0.1:\(unusedLoopbackPort())/",
         ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("No internet connection"))

@@ -2,9 +2,6 @@ import Foundation
 import Networking
 import TestSupport
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `lookup serve` keeps no state between requests, so scaling it is running more copies: the
 /// README's example puts two behind nginx (Debian's nginx-light, from scripts/setup) as the load
@@ -94,7 +91,7 @@ private struct Balancer {
     static func start(nginx: String, upstreams: [Int]) async throws -> Balancer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let port = try freePort()
+        let port = unusedLoopbackPort()
         let servers = upstreams.map { "        server 127.0.0.1:\($0) max_fails=1 fail_timeout=30s;" }
         // A GET is idempotent: on a refused or reset connection nginx asks the other copy.
         let configuration = """
@@ -133,7 +130,7 @@ private struct Balancer {
         let process = try Subprocess.launch(nginx, ["-p", folder.path, "-c", file.path, "-e", "\(folder.path)/error.log"])
         let balancer = Balancer(process: process, port: port, folder: folder)
         // nginx says nothing when it is ready: wait until its port takes a connection.
-        guard await waitUntil(timeout: .seconds(10), { canConnect(to: port) }) else {
+        guard await waitUntil(timeout: .seconds(10), { acceptsConnections(port: port) }) else {
             let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
             await balancer.stop()
             throw BalancerError(log: log)
@@ -151,35 +148,4 @@ private struct Balancer {
 private struct BalancerError: Error, CustomStringConvertible {
     let log: String
     var description: String { "nginx did not start: \(log)" }
-}
-
-/// A port the OS has just handed out on 127.0.0.1 and taken back.
-private func freePort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0
-            && getsockname(socket, $0, &length) == 0 }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
-private func canConnect(to port: Int) -> Bool {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = UInt16(port).bigEndian
-    return withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-        }
-    }
 }
