@@ -60,12 +60,26 @@ struct ChecklistTests {
     func setupListsWhatBuildAndTestsUse() async throws {
         let listed = Set(try await run("scripts/setup", ["--list"]).output.split(separator: "\n").map(String.init))
         #expect(listed.count > 20)
-        // The libraries Package.swift links (and libcurl and SQLite, opened or linked by their modules):
-        // dpkg names the -dev package that ships each one's link-time `.so`.
-        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let linked = manifest.matches(of: /linkedLibrary\("([a-z0-9]+)"\)/).map { String($0.1) }.filter { $0 != "dl" }
-        #expect(linked.count >= 9)
-        var files = (linked + ["curl", "sqlite3"]).map { "/usr/lib/\(Self.multiarch)/lib\($0).so" }
+        // The headers the C shims include: dpkg names the -dev package that ships each one (the C
+        // library's and the compiler's own headers are left out).
+        let shims = Self.root.appendingPathComponent("Packages/Shared/Sources")
+        var headers: Set<String> = []
+        for case let path as String in FileManager.default.enumerator(atPath: shims.path) ?? .init()
+        where path.split(separator: "/").first?.hasPrefix("C") == true && (path.hasSuffix(".c") || path.hasSuffix(".h")) {
+            let text = try String(contentsOf: shims.appendingPathComponent(path), encoding: .utf8)
+            headers.formUnion(text.matches(of: /#include <([^>]+)>/).map { String($0.1) })
+        }
+        var files: [String] = []
+        let compilers = ["stdarg.h", "stddef.h", "stdint.h", "stdbool.h", "float.h", "limits.h"]
+        for header in headers.sorted() where !compilers.contains(header) {
+            let found = ["/usr/include/\(header)", "/usr/include/\(Self.multiarch)/\(header)"]
+                .first { FileManager.default.fileExists(atPath: $0) }
+            let path = try #require(found, "<\(header)> is not installed")
+            let owner = try await Subprocess.run("dpkg", ["-S", path])
+            if !owner.output.hasPrefix("libc6-dev:") && !owner.output.hasPrefix("linux-libc-dev:") { files.append(path) }
+        }
+        #expect(files.count >= 10, "the codec, curl and sixel headers: \(files)")
+        files.append("/usr/lib/\(Self.multiarch)/libsqlite3.so")    // GRDB links the system SQLite
         // The tools the end-to-end tests and the reference-decoder tests start.
         for tool in ["tmux", "Xvfb", "xterm", "xwd", "xwdtopnm", "djpeg", "dwebp", "gif2rgb", "avifdec", "img2sixel"] {
             let found = try await Subprocess.run("sh", ["-c", "command -v \(tool)"])
