@@ -104,52 +104,31 @@ let package = Package(
             ],
             path: "\(shared)/Caching"
         ),
+        // The image codecs are not linked: each shim opens its library at the first picture that needs
+        // it (see CCodecLoader.h), so `lookup`, and a gallery that meets no AVIF, never map libavif and
+        // the forty libraries it brings. The shims still compile against the -dev packages' headers:
+        // libjpeg62-turbo-dev, libpng-dev, libwebp-dev, libgif-dev, libavif-dev, libheif-dev,
+        // libexif-dev and liblcms2-dev.
         .target(
-            name: "CJPEG",
-            path: "\(shared)/CJPEG",
-            linkerSettings: [.linkedLibrary("jpeg")]
+            name: "CCodecLoader",
+            path: "\(shared)/CCodecLoader",
+            linkerSettings: [.linkedLibrary("dl")]
         ),
-        .target(
-            name: "CPNG",
-            path: "\(shared)/CPNG",
-            linkerSettings: [.linkedLibrary("png16")]
-        ),
-        // libwebp and its demuxer (Debian's libwebp-dev): WebP stills and animations.
-        .target(
-            name: "CWebP",
-            path: "\(shared)/CWebP",
-            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]
-        ),
-        // giflib (libgif-dev): the scan that counts frames before any is decoded, and the composition.
-        .target(
-            name: "CGIF",
-            path: "\(shared)/CGIF",
-            linkerSettings: [.linkedLibrary("gif")]
-        ),
-        // libavif (libavif-dev), with the AV1 decoder Debian builds it with.
-        .target(
-            name: "CAVIF",
-            path: "\(shared)/CAVIF",
-            linkerSettings: [.linkedLibrary("avif")]
-        ),
-        // libheif (libheif-dev), with the HEVC decoder Debian builds it with: HEIC stills.
-        .target(
-            name: "CHEIF",
-            path: "\(shared)/CHEIF",
-            linkerSettings: [.linkedLibrary("heif")]
-        ),
-        // libexif (libexif-dev): the Orientation tag of JPEG's APP1 and WebP's EXIF chunk.
-        .target(
-            name: "CExif",
-            path: "\(shared)/CExif",
-            linkerSettings: [.linkedLibrary("exif")]
-        ),
-        // Little CMS 2 (liblcms2-dev): embedded ICC profiles, CMYK included, to sRGB.
-        .target(
-            name: "CLCMS",
-            path: "\(shared)/CLCMS",
-            linkerSettings: [.linkedLibrary("lcms2")]
-        ),
+        // libjpeg-turbo's libjpeg API (libjpeg.so.62), with the setjmp error shim.
+        .target(name: "CJPEG", dependencies: ["CCodecLoader"], path: "\(shared)/CJPEG"),
+        .target(name: "CPNG", dependencies: ["CCodecLoader"], path: "\(shared)/CPNG"),
+        // libwebp and its demuxer: WebP stills and animations.
+        .target(name: "CWebP", dependencies: ["CCodecLoader"], path: "\(shared)/CWebP"),
+        // giflib: the scan that counts frames before any is decoded, and the composition.
+        .target(name: "CGIF", dependencies: ["CCodecLoader"], path: "\(shared)/CGIF"),
+        // libavif, with the AV1 decoder Debian builds it with.
+        .target(name: "CAVIF", dependencies: ["CCodecLoader"], path: "\(shared)/CAVIF"),
+        // libheif, with the HEVC decoder Debian builds it with: HEIC stills.
+        .target(name: "CHEIF", dependencies: ["CCodecLoader"], path: "\(shared)/CHEIF"),
+        // libexif: the Orientation tag of JPEG's APP1 and WebP's EXIF chunk.
+        .target(name: "CExif", dependencies: ["CCodecLoader"], path: "\(shared)/CExif"),
+        // Little CMS 2: embedded ICC profiles, CMYK included, to sRGB.
+        .target(name: "CLCMS", dependencies: ["CCodecLoader"], path: "\(shared)/CLCMS"),
         // libsixel (Debian's libsixel-dev), the encoder behind img2sixel: the yardstick of the
         // bench's sixel row (our own encoder, in TerminalUI, draws the pictures).
         .target(
@@ -321,7 +300,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "DemoServer", "FlickrDemo", "gallery", "lookup", "flickr"]
+            dependencies: ["TestSupport", "DemoServer", "FlickrDemo", "Imaging", "gallery", "lookup", "flickr"]
         ),
 
         // MARK: Fuzzing

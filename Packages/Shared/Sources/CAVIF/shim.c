@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <avif/avif.h>
+#include "api.h"
 
 struct cavif_decoder {
     avifDecoder *decoder;
@@ -43,6 +43,10 @@ static cavif_status fail(cavif_decoder *d, avifResult result) {
 
 cavif_decoder *cavif_decoder_create(const uint8_t *data, size_t size, uint32_t pixel_limit,
                                     uint32_t frame_limit, cavif_status *status) {
+    if (cavif_load() != NULL) {
+        *status = CAVIF_UNSUPPORTED;
+        return NULL;
+    }
     cavif_decoder *d = calloc(1, sizeof(cavif_decoder));
     if (d == NULL) {
         *status = CAVIF_NO_MEMORY;
@@ -129,6 +133,7 @@ cavif_status cavif_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t hei
                                int quantizer, int speed, int opaque, uint8_t **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
+    if (cavif_load() != NULL) return CAVIF_UNSUPPORTED;
     avifImage *image = avifImageCreate(width, height, 8, AVIF_PIXEL_FORMAT_YUV420);
     if (image == NULL) return CAVIF_NO_MEMORY;
     avifRGBImage rgb;

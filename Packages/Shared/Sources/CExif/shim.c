@@ -2,12 +2,13 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <libexif/exif-data.h>
+#include "api.h"
 
 static const uint8_t exif_header[6] = { 'E', 'x', 'i', 'f', 0, 0 };
 
 int cexif_orientation(const uint8_t *data, size_t size) {
     if (data == NULL || size < 8 || size > 0xFFFFFF) return 0;
+    if (cexif_load() != NULL) return 0;
     // libexif looks for the "Exif\0\0" header; WebP's chunk holds the TIFF structure alone.
     uint8_t *owned = NULL;
     if (memcmp(data, exif_header, 6) != 0) {

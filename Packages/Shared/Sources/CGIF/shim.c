@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <gif_lib.h>
+#include "api.h"
 
 // MARK: Scanning
 
@@ -142,6 +142,10 @@ static void reset_pending(cgif_decoder *decoder) {
 }
 
 cgif_decoder *cgif_decoder_create(const uint8_t *data, size_t size, cgif_status *status) {
+    if (cgif_load() != NULL) {
+        *status = CGIF_CORRUPT;
+        return NULL;
+    }
     cgif_decoder *decoder = calloc(1, sizeof(cgif_decoder));
     if (decoder == NULL) {
         *status = CGIF_NO_MEMORY;
@@ -332,6 +336,7 @@ static int write_output(GifFileType *gif, const GifByteType *bytes, int count) {
 
 cgif_encoder *cgif_encoder_create(uint32_t width, uint32_t height, const uint8_t *palette, int colours,
                                   int loop_count) {
+    if (cgif_load() != NULL) return NULL;
     cgif_encoder *encoder = calloc(1, sizeof(cgif_encoder));
     if (encoder == NULL) return NULL;
     int error = 0;

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libheif/heif.h>
+#include "api.h"
 
 struct cheif_decoder {
     struct heif_context *context;
@@ -42,6 +42,10 @@ static cheif_status fail(cheif_decoder *d, struct heif_error error) {
 }
 
 cheif_decoder *cheif_decoder_create(const uint8_t *data, size_t size, cheif_status *status) {
+    if (cheif_load() != NULL) {
+        *status = CHEIF_UNSUPPORTED;
+        return NULL;
+    }
     cheif_decoder *d = calloc(1, sizeof(cheif_decoder));
     if (d == NULL) {
         *status = CHEIF_NO_MEMORY;

@@ -4,8 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <jpeglib.h>
-#include <jerror.h>
+#include "api.h"
 
 // The error manager every decoder and encoder uses: it records, it never prints, and a fatal
 // error jumps back to the setjmp of the shim function that is running.
@@ -75,6 +74,7 @@ struct cjpeg_decoder {
 };
 
 cjpeg_decoder *cjpeg_decoder_create(void) {
+    if (cjpeg_load() != NULL) return NULL;
     cjpeg_decoder *decoder = calloc(1, sizeof(cjpeg_decoder));
     if (decoder == NULL) return NULL;
     shim_init_error(&decoder->err);
@@ -291,6 +291,10 @@ cjpeg_status cjpeg_encode(const uint8_t *rgba, uint32_t width, uint32_t height, 
                           uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     *out = NULL;
     *out_size = 0;
+    if (cjpeg_load() != NULL) {
+        snprintf(message, message_size, "%s", cjpeg_load());
+        return CJPEG_UNSUPPORTED;
+    }
     // Heap state: nothing the jump needs lives in a register-cached local.
     shim_encoder *encoder = calloc(1, sizeof(shim_encoder));
     if (encoder == NULL) return CJPEG_NO_MEMORY;

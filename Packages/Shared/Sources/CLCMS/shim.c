@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <lcms2.h>
+#include "api.h"
 
 struct clcms_transform {
     cmsHTRANSFORM transform;
@@ -39,6 +39,7 @@ static clcms_transform *transform_to_srgb(cmsHPROFILE profile, clcms_input input
 
 clcms_transform *clcms_transform_create(const uint8_t *icc, size_t size, clcms_input input) {
     if (icc == NULL || size < 132) return NULL;
+    if (clcms_load() != NULL) return NULL;
     cmsSetLogErrorHandler(silent);
     cmsHPROFILE profile = cmsOpenProfileFromMem(icc, (cmsUInt32Number)size);
     if (profile == NULL) return NULL;
@@ -93,6 +94,7 @@ static cmsHPROFILE rgb_profile(const cmsCIExyY *white, const cmsCIExyYTRIPLE *pr
 
 clcms_transform *clcms_transform_create_rgb(double rx, double ry, double gx, double gy, double bx, double by,
                                             double wx, double wy, double exponent) {
+    if (clcms_load() != NULL) return NULL;
     cmsSetLogErrorHandler(silent);
     cmsCIExyY white = { wx, wy, 1.0 };
     cmsCIExyYTRIPLE primaries = { { rx, ry, 1.0 }, { gx, gy, 1.0 }, { bx, by, 1.0 } };
@@ -121,12 +123,14 @@ static uint8_t *save_rgb_profile(const cmsCIExyY *white, const cmsCIExyYTRIPLE *
 
 uint8_t *clcms_make_rgb_profile(double rx, double ry, double gx, double gy, double bx, double by,
                                 double wx, double wy, size_t *size) {
+    if (clcms_load() != NULL) return NULL;
     cmsCIExyY white = { wx, wy, 1.0 };
     cmsCIExyYTRIPLE primaries = { { rx, ry, 1.0 }, { gx, gy, 1.0 }, { bx, by, 1.0 } };
     return save_rgb_profile(&white, &primaries, srgb_curve(), size);
 }
 
 uint8_t *clcms_make_gamma_profile(double exponent, size_t *size) {
+    if (clcms_load() != NULL) return NULL;
     cmsCIExyY white = { 0.3127, 0.3290, 1.0 };
     cmsCIExyYTRIPLE primaries = { { 0.64, 0.33, 1.0 }, { 0.30, 0.60, 1.0 }, { 0.15, 0.06, 1.0 } };
     return save_rgb_profile(&white, &primaries, cmsBuildGamma(NULL, exponent), size);

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <png.h>
+#include "api.h"
 
 #define MESSAGE_SIZE 200
 
@@ -49,6 +49,7 @@ static cpng_status failure(cpng_decoder *decoder) {
 }
 
 cpng_decoder *cpng_decoder_create(const uint8_t *data, size_t size) {
+    if (cpng_load() != NULL) return NULL;
     cpng_decoder *decoder = calloc(1, sizeof(cpng_decoder));
     if (decoder == NULL) return NULL;
     decoder->data = data;
@@ -212,6 +213,10 @@ cpng_status cpng_encode(const uint8_t *rows, uint32_t width, uint32_t height, si
                         uint8_t **out, size_t *out_size, char *message, size_t message_size) {
     *out = NULL;
     *out_size = 0;
+    if (cpng_load() != NULL) {
+        snprintf(message, message_size, "%s", cpng_load());
+        return CPNG_CORRUPT;
+    }
     shim_encoder *encoder = calloc(1, sizeof(shim_encoder));
     if (encoder == NULL) return CPNG_NO_MEMORY;
     encoder->row_pointers = malloc(sizeof(png_bytep) * (height == 0 ? 1 : height));

@@ -2,9 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <webp/decode.h>
-#include <webp/demux.h>
-#include <webp/encode.h>
+#include "api.h"
 
 static cwebp_status from_vp8(VP8StatusCode code) {
     switch (code) {
@@ -18,6 +16,7 @@ static cwebp_status from_vp8(VP8StatusCode code) {
 
 cwebp_status cwebp_read_info(const uint8_t *data, size_t size, cwebp_info *info) {
     memset(info, 0, sizeof(*info));
+    if (cwebp_load() != NULL) return CWEBP_UNSUPPORTED;
     WebPData webp = { data, size };
     WebPDemuxState state;
     WebPDemuxer *demux = WebPDemuxPartial(&webp, &state);
@@ -55,6 +54,7 @@ cwebp_status cwebp_read_info(const uint8_t *data, size_t size, cwebp_info *info)
 
 cwebp_status cwebp_decode_still(const uint8_t *data, size_t size, uint8_t *dst, size_t stride,
                                 uint32_t width, uint32_t height) {
+    if (cwebp_load() != NULL) return CWEBP_UNSUPPORTED;
     WebPDecoderConfig config;
     if (!WebPInitDecoderConfig(&config)) return CWEBP_UNSUPPORTED;
     VP8StatusCode status = WebPGetFeatures(data, size, &config.input);
@@ -81,6 +81,7 @@ struct cwebp_animation {
 };
 
 cwebp_animation *cwebp_animation_create(const uint8_t *data, size_t size) {
+    if (cwebp_load() != NULL) return NULL;
     WebPAnimDecoderOptions options;
     if (!WebPAnimDecoderOptionsInit(&options)) return NULL;
     options.color_mode = MODE_RGBA;
@@ -123,6 +124,8 @@ cwebp_status cwebp_animation_next(cwebp_animation *animation, uint8_t *dst, size
 cwebp_status cwebp_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
                                float quality, uint8_t **out, size_t *out_size) {
     *out = NULL;
+    *out_size = 0;
+    if (cwebp_load() != NULL) return CWEBP_UNSUPPORTED;
     *out_size = WebPEncodeRGBA(rgba, (int)width, (int)height, (int)stride, quality, out);
     return *out_size > 0 && *out != NULL ? CWEBP_OK : CWEBP_CORRUPT;
 }

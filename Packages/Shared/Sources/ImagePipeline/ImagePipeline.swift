@@ -163,6 +163,9 @@ public final class ImagePipeline: Sendable {
         switch await decodeOnce(entry.bytes, from: .disk, for: request, reusingMemory: true) {
         case .success(let response):
             return response
+        case .failure(.libraryMissing):
+            // The bytes are fine; this machine lacks the codec. Kept for when it is installed.
+            return nil
         case .failure:
             // The checksum matched but the bytes do not decode (written by an older, broken run):
             // drop them and fetch again rather than show nothing forever.

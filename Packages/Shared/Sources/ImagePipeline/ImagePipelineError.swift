@@ -117,6 +117,8 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
         case .truncated, .corrupt: LocalizedText(en: "the image is damaged", ru: "изображение повреждено")
         case .tooLarge, .animationTooLarge: LocalizedText(en: "the image is too large", ru: "изображение слишком большое")
         case .encodingFailed: nil
+        // "AVIF support needs libavif15": the one thing to do about it.
+        case .libraryMissing: imaging.userFacingError.message
         }
     }
 }

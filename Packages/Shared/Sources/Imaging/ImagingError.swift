@@ -17,6 +17,8 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
     case corrupt(String)
     /// Encoding failed; the library's message says why.
     case encodingFailed(String)
+    /// The library this picture needs is not installed (or too old): `reason` is the loader's.
+    case libraryMissing(CodecLibrary, reason: String)
 
     /// A short English explanation for logs.
     public var description: String {
@@ -29,6 +31,9 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
             "animation too large: \(frames) frames or their pixels exceed the limits (\(limit) frames)"
         case .corrupt(let detail): "corrupt image: \(detail)"
         case .encodingFailed(let detail): "could not encode the image: \(detail)"
+        case .libraryMissing(let library, let reason):
+            "\(library.feature.english) needs \(library.packageList): apt-get install "
+                + "\(library.packages.joined(separator: " ")) (\(reason))"
         }
     }
 }
@@ -61,6 +66,13 @@ extension ImagingError: UserFacingErrorConvertible {
             LocalizedText(en: "The image is damaged", ru: "Изображение повреждено")
         case .encodingFailed:
             LocalizedText(en: "Could not create the image", ru: "Не удалось создать изображение")
+        case .libraryMissing(let library, _):
+            LocalizedText(
+                en: "\(library.feature.english) needs \(library.packageList)",
+                ru: "Для \(library.feature.russian) "
+                    + (library.packages.count == 1 ? "нужен пакет " : "нужны пакеты ")
+                    + library.packages.joined(separator: " и ")
+            )
         }
     }
 
@@ -68,6 +80,11 @@ extension ImagingError: UserFacingErrorConvertible {
         switch self {
         case .truncated:
             LocalizedText(en: "Try loading it again", ru: "Попробуйте загрузить его ещё раз")
+        case .libraryMissing(let library, _):
+            LocalizedText(
+                en: "Install it: apt-get install \(library.packages.joined(separator: " "))",
+                ru: "Установите: apt-get install \(library.packages.joined(separator: " "))"
+            )
         default:
             nil
         }

@@ -5,8 +5,18 @@
 // libavif reports every failure as an avifResult and never exits; the shim keeps its structs out
 // of Swift, sets the limits before parsing (so libavif itself refuses an oversized image or an
 // endless sequence) and converts to 8-bit RGBA into a buffer Swift owns.
+//
+// libavif is not linked: it is opened at the first AVIF (see CCodecLoader.h), so a process that
+// never meets one never maps it, nor the AV1 codecs it needs.
 #include <stddef.h>
 #include <stdint.h>
+
+/// The library `cavif_load` opens.
+#define CAVIF_LIBRARY "libavif.so.15"
+
+/// Opens libavif if it is not open yet. Returns NULL when it is ready, or why it could not be
+/// opened (the text stays valid for the life of the process). The other functions need it ready.
+const char *cavif_load(void);
 
 /// Status of a shim call.
 typedef enum {

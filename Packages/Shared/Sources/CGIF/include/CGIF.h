@@ -7,8 +7,18 @@
 // file of a hundred thousand frames is refused before a pixel exists), and the composition of
 // frames onto the logical screen with transparency, interlacing, local palettes and every
 // disposal method.
+//
+// giflib is not linked: opened at the first GIF (see CCodecLoader.h), so a process that
+// never meets one never maps it.
 #include <stddef.h>
 #include <stdint.h>
+
+/// The library `cgif_load` opens.
+#define CGIF_LIBRARY "libgif.so.7"
+
+/// Opens giflib if it is not open yet. Returns NULL when ready, or why it could not be
+/// opened (the text stays valid for the life of the process). The other functions need it ready.
+const char *cgif_load(void);
 
 /// Status of a shim call.
 typedef enum {

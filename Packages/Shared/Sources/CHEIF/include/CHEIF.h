@@ -7,8 +7,18 @@
 // in a buffer Swift owns. libheif applies the container's clean aperture, `irot` and `imir`
 // itself while it decodes, so every size the shim reports is the picture upright and the pixels
 // come out upright: the caller must not turn them again.
+//
+// libheif is not linked: opened at the first HEIC (see CCodecLoader.h), so a process that
+// never meets one never maps it.
 #include <stddef.h>
 #include <stdint.h>
+
+/// The library `cheif_load` opens.
+#define CHEIF_LIBRARY "libheif.so.1"
+
+/// Opens libheif if it is not open yet. Returns NULL when ready, or why it could not be
+/// opened (the text stays valid for the life of the process). The other functions need it ready.
+const char *cheif_load(void);
 
 /// Status of a shim call.
 typedef enum {

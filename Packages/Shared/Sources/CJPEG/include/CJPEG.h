@@ -6,8 +6,18 @@
 // function here that calls into libjpeg sets its own setjmp point first and installs an
 // `error_exit` that longjmps back to it, so a corrupt file becomes a status code plus a message.
 // The jump never leaves C: Swift only ever sees the returned status.
+//
+// libjpeg is not linked: opened at the first JPEG (see CCodecLoader.h), so a process that
+// never meets one never maps it.
 #include <stddef.h>
 #include <stdint.h>
+
+/// The library `cjpeg_load` opens.
+#define CJPEG_LIBRARY "libjpeg.so.62"
+
+/// Opens libjpeg if it is not open yet. Returns NULL when ready, or why it could not be
+/// opened (the text stays valid for the life of the process). The other functions need it ready.
+const char *cjpeg_load(void);
 
 /// Status of a shim call.
 typedef enum {

@@ -4,8 +4,18 @@
 //
 // lcms2 reports problems through a log handler and never exits; the shim installs a silent one,
 // so a broken profile just gives no transform (and the picture is taken as sRGB, as browsers do).
+//
+// Little CMS is not linked: opened at the first colour profile (see CCodecLoader.h), so a process that
+// never meets one never maps it.
 #include <stddef.h>
 #include <stdint.h>
+
+/// The library `clcms_load` opens.
+#define CLCMS_LIBRARY "liblcms2.so.2"
+
+/// Opens Little CMS if it is not open yet. Returns NULL when ready, or why it could not be
+/// opened (the text stays valid for the life of the process). The other functions need it ready.
+const char *clcms_load(void);
 
 /// How the pixels handed to a transform are laid out.
 typedef enum {

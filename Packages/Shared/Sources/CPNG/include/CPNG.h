@@ -5,8 +5,18 @@
 // libpng reports a fatal error by longjmp to png_jmpbuf. Every function here that calls into
 // libpng sets that jump point itself, so the jump never leaves C: Swift sees a status and a
 // message. Warnings are recorded, never printed (stderr belongs to the terminal UI).
+//
+// libpng is not linked: opened at the first PNG (see CCodecLoader.h), so a process that
+// never meets one never maps it.
 #include <stddef.h>
 #include <stdint.h>
+
+/// The library `cpng_load` opens.
+#define CPNG_LIBRARY "libpng16.so.16"
+
+/// Opens libpng if it is not open yet. Returns NULL when ready, or why it could not be
+/// opened (the text stays valid for the life of the process). The other functions need it ready.
+const char *cpng_load(void);
 
 /// Status of a shim call.
 typedef enum {

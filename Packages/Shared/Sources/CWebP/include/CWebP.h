@@ -5,8 +5,22 @@
 // libwebp reports every failure as a status code and never exits, so the shim only gathers what
 // Swift needs into plain structs: the container's facts (canvas, frames, the EXIF and ICC
 // chunks) and decoding straight into a buffer Swift owns, scaled by libwebp where asked.
+//
+// libwebp and libwebpdemux are not linked: opened at the first WebP (see CCodecLoader.h), so a
+// process that never meets one never maps them.
 #include <stddef.h>
 #include <stdint.h>
+
+/// The library `cwebp_load` opens.
+#define CWEBP_LIBRARY "libwebp.so.7"
+
+/// The second library `cwebp_load` opens: the demuxer (containers, animations).
+#define CWEBP_DEMUX_LIBRARY "libwebpdemux.so.2"
+
+/// Opens libwebp and libwebpdemux if they are not open yet. Returns NULL when ready, or why they
+/// could not be opened (the text stays valid for the life of the process). The other functions need
+/// them ready.
+const char *cwebp_load(void);
 
 /// Status of a shim call.
 typedef enum {

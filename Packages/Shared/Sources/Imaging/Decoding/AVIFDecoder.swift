@@ -17,6 +17,7 @@ enum AVIFDecoder {
         _ bytes: UnsafeRawBufferPointer, pixelLimit: Int?, frameLimit: Int?
     ) throws(ImagingError) -> Opened {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .truncated }
+        try CodecLibrary.avif.load()
         var status = CAVIF_OK
         let pixels = UInt32(clamping: pixelLimit ?? Int(UInt32.max))
         // One past our own limit: then the count we refuse is ours, with our message.
@@ -64,7 +65,7 @@ enum AVIFDecoder {
         let full = Bitmap(width: stored.width, height: stored.height, pixels: pixels)
         let scaled = target == stored ? full : full.resized(to: target, filter: .automatic)
         var bitmap = scaled.oriented(opened.orientation)
-        convertColour(&bitmap, decoder: opened.decoder)
+        try convertColour(&bitmap, decoder: opened.decoder)
         return DecodedImage(
             bitmap: bitmap,
             info: ImageInfo(format: .avif, width: upright.width, height: upright.height),
@@ -75,13 +76,13 @@ enum AVIFDecoder {
 
     /// `bitmap` to sRGB as the file tells its colour: by its ICC profile when it has one, else by
     /// its code points (`nclx`, or the AV1 stream's), which most AVIFs carry instead.
-    static func convertColour(_ bitmap: inout Bitmap, decoder: OpaquePointer) {
+    static func convertColour(_ bitmap: inout Bitmap, decoder: OpaquePointer) throws(ImagingError) {
         var iccCount = 0
         if let icc = cavif_icc(decoder, &iccCount) {
-            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+            try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
             return
         }
-        ColorManagement.convertToSRGB(&bitmap, codePoints: codePoints(decoder))
+        try ColorManagement.convertToSRGB(&bitmap, codePoints: codePoints(decoder))
     }
 
     /// The code points of the file's `nclx` box, or of its AV1 stream.

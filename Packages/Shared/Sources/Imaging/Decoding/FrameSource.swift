@@ -1,5 +1,4 @@
 import CAVIF
-import CExif
 import CGIF
 import CLCMS
 import CWebP
@@ -156,12 +155,14 @@ public final class FrameSource {
         let canvas = animation.canvasSize
         switch animation.format {
         case .gif:
+            try CodecLibrary.gif.load()
             var status = CGIF_OK
             guard let decoder = cgif_decoder_create(base, count, &status) else {
                 throw status == CGIF_TRUNCATED ? .truncated : .corrupt("giflib could not open it")
             }
             return .gif(decoder)
         case .webp:
+            try CodecLibrary.webp.load()
             guard let player = cwebp_animation_create(base, count) else { throw .corrupt("libwebp refused the animation") }
             return .webp(player, canvas: [UInt8](repeating: 0, count: canvas.area * 4))
         case .avif:
@@ -234,7 +235,7 @@ public final class FrameSource {
         if case .unknown = colour { colour = colourOfFile() }
         switch colour {
         case .profile(let transform): ColorManagement.apply(transform, to: &bitmap)
-        case .codePoints(let points): ColorManagement.convertToSRGB(&bitmap, codePoints: points)
+        case .codePoints(let points): try? ColorManagement.convertToSRGB(&bitmap, codePoints: points)
         case .asDecoded, .unknown: break
         }
     }
@@ -256,7 +257,9 @@ public final class FrameSource {
         default:
             return .asDecoded
         }
-        return ColorManagement.transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA).map(Colour.profile) ?? .asDecoded
+        // The first frame, decoded as a still, opened Little CMS for the same profile already.
+        let transform = try? ColorManagement.transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA)
+        return transform.map(Colour.profile) ?? .asDecoded
     }
 
     private static func orientation(of animation: AnimatedImage, in bytes: UnsafeRawBufferPointer) -> ImageOrientation {
@@ -264,7 +267,7 @@ public final class FrameSource {
         if animation.format == .webp {
             var info = cwebp_info()
             guard cwebp_read_info(base, bytes.count, &info) == CWEBP_OK else { return .up }
-            return ImageOrientation(exifValue: Int(cexif_orientation(info.exif, info.exif_size)))
+            return (try? ImageOrientation.read(exif: info.exif, count: info.exif_size)) ?? .up
         }
         if animation.format == .avif {
             guard let opened = try? AVIFDecoder.open(bytes, pixelLimit: nil, frameLimit: nil) else { return .up }

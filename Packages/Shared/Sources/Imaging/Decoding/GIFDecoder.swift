@@ -9,6 +9,7 @@ enum GIFDecoder {
     ) throws(ImagingError) -> DecodedImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .truncated }
         let info = try scan(base, count: bytes.count, pixelLimit: pixelLimit)
+        try CodecLibrary.gif.load()
         let screen = PixelSize(width: Int(info.width), height: Int(info.height))
         let target = maxSize.map { screen.shrunk(toFit: $0) } ?? screen
 

@@ -16,6 +16,7 @@ enum HEICDecoder {
 
     static func open(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> Opened {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .truncated }
+        try CodecLibrary.heif.load()
         var status = CHEIF_OK
         guard let decoder = cheif_decoder_create(base, bytes.count, &status) else { throw .corrupt("out of memory") }
         guard status == CHEIF_OK else {
@@ -47,7 +48,7 @@ enum HEICDecoder {
         }
         let full = Bitmap(width: upright.width, height: upright.height, pixels: pixels)
         var bitmap = target == upright ? full : full.resized(to: target, filter: .automatic)
-        convertColour(&bitmap, decoder: opened.decoder)
+        try convertColour(&bitmap, decoder: opened.decoder)
         return DecodedImage(
             bitmap: bitmap,
             info: ImageInfo(format: .heic, width: upright.width, height: upright.height),
@@ -58,16 +59,16 @@ enum HEICDecoder {
 
     /// `bitmap` to sRGB as the file tells its colour: by its ICC profile when it has one, else by
     /// its `nclx` code points.
-    private static func convertColour(_ bitmap: inout Bitmap, decoder: OpaquePointer) {
+    private static func convertColour(_ bitmap: inout Bitmap, decoder: OpaquePointer) throws(ImagingError) {
         var iccCount = 0
         if let icc = cheif_icc(decoder, &iccCount) {
-            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+            try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
             return
         }
         var primaries: UInt16 = 0
         var transfer: UInt16 = 0
         guard cheif_cicp(decoder, &primaries, &transfer) != 0 else { return }
-        ColorManagement.convertToSRGB(&bitmap, codePoints: .init(primaries: Int(primaries), transfer: Int(transfer)))
+        try ColorManagement.convertToSRGB(&bitmap, codePoints: .init(primaries: Int(primaries), transfer: Int(transfer)))
     }
 
     private static func error(_ status: cheif_status, message: String) -> ImagingError {

@@ -1,5 +1,4 @@
 import CAVIF
-import CExif
 import CHEIF
 import CWebP
 
@@ -28,10 +27,11 @@ enum HeaderProbe {
     /// WebP: the whole container through libwebp's demuxer (canvas and Exif turn); a file cut
     /// short, from its first chunk's header.
     private static func webp(_ bytes: UnsafeRawBufferPointer) throws(ImagingError) -> ImageInfo {
+        try CodecLibrary.webp.load()
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var info = cwebp_info()
         if cwebp_read_info(base, bytes.count, &info) == CWEBP_OK {
-            let orientation = ImageOrientation(exifValue: Int(cexif_orientation(info.exif, info.exif_size)))
+            let orientation = try ImageOrientation.read(exif: info.exif, count: info.exif_size)
             let size = orientation.upright(PixelSize(width: Int(info.width), height: Int(info.height)))
             guard !size.isEmpty else { throw .corrupt("the canvas is \(size)") }
             return ImageInfo(format: .webp, width: size.width, height: size.height)
@@ -121,7 +121,7 @@ enum HeaderProbe {
             }
             if marker == 0xE1, orientation == .up, length >= 8, offset + length <= bytes.count, bytes[offset + 2] == 0x45 {
                 let payload = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset + 2
-                orientation = ImageOrientation(exifValue: Int(cexif_orientation(payload, length - 2)))
+                orientation = try ImageOrientation.read(exif: payload, count: length - 2)
             }
             offset += length
         }

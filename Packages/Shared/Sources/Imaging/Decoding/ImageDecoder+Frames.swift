@@ -51,6 +51,7 @@ extension ImageDecoder {
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         let info = try GIFDecoder.scan(base, count: bytes.count, pixelLimit: pixelLimit)
         let screen = PixelSize(width: Int(info.width), height: Int(info.height))
+        try CodecLibrary.gif.load()
         var status = CGIF_OK
         guard let decoder = cgif_decoder_create(base, bytes.count, &status) else { throw .corrupt("giflib could not open it") }
         defer { cgif_decoder_destroy(decoder) }
@@ -117,7 +118,7 @@ extension ImageDecoder {
             }
             guard status == CAVIF_OK else { break }
             var bitmap = Bitmap(width: size.width, height: size.height, pixels: pixels).oriented(opened.orientation)
-            AVIFDecoder.convertColour(&bitmap, decoder: opened.decoder)
+            try AVIFDecoder.convertColour(&bitmap, decoder: opened.decoder)
             frames.append(AnimationFrame(bitmap: bitmap, delay: playable(delayMilliseconds: Int(duration.rounded()))))
         }
         guard !frames.isEmpty else { throw .corrupt("libavif could not decode the first frame") }

@@ -1,4 +1,3 @@
-import CExif
 import CJPEG
 import CLCMS
 
@@ -11,13 +10,14 @@ enum JPEGDecoder {
         _ bytes: UnsafeRawBufferPointer, maxSize: PixelSize?, pixelLimit: Int
     ) throws(ImagingError) -> DecodedImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .truncated }
+        try CodecLibrary.jpeg.load()
         guard let decoder = cjpeg_decoder_create() else { throw .corrupt("out of memory") }
         defer { cjpeg_decoder_destroy(decoder) }
 
         try check(cjpeg_read_header(decoder, base, bytes.count), decoder)
         let size = PixelSize(width: Int(cjpeg_image_width(decoder)), height: Int(cjpeg_image_height(decoder)))
         try ImageDecoder.checkPixelLimit(size, limit: pixelLimit)
-        let orientation = exifOrientation(decoder)
+        let orientation = try exifOrientation(decoder)
         let upright = orientation.upright(size)
         // The cell bounds the upright picture: scale the stored one to the turned target, then turn.
         let target = orientation.stored(maxSize.map { upright.shrunk(toFit: $0) } ?? upright)
@@ -28,7 +28,7 @@ enum JPEGDecoder {
         // CMYK with a profile: libjpeg hands the inks over and Little CMS makes them RGB; without
         // one the shim's plain formula does.
         let cmyk = cjpeg_is_cmyk(decoder) != 0
-            ? ColorManagement.transform(
+            ? try ColorManagement.transform(
                 icc: icc, count: iccCount,
                 input: cjpeg_cmyk_inverted(decoder) != 0 ? CLCMS_INPUT_CMYK_INVERTED : CLCMS_INPUT_CMYK
             )
@@ -52,7 +52,7 @@ enum JPEGDecoder {
         }
         try check(cjpeg_finish(decoder), decoder)
         if cjpeg_is_cmyk(decoder) == 0 {
-            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+            try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
         }
         return DecodedImage(
             bitmap: bitmap.oriented(orientation),
@@ -62,11 +62,11 @@ enum JPEGDecoder {
     }
 
     /// The Orientation tag of the APP1 segment libjpeg kept, read by libexif.
-    private static func exifOrientation(_ decoder: OpaquePointer) -> ImageOrientation {
+    private static func exifOrientation(_ decoder: OpaquePointer) throws(ImagingError) -> ImageOrientation {
         var exif: UnsafePointer<UInt8>?
         var count = 0
         guard cjpeg_exif(decoder, &exif, &count) != 0 else { return .up }
-        return ImageOrientation(exifValue: Int(cexif_orientation(exif, count)))
+        return try ImageOrientation.read(exif: exif, count: count)
     }
 
     /// The smallest n in 1...8 whose n/8 scale still gives at least `target` in both directions.

@@ -8,6 +8,7 @@ enum PNGDecoder {
         _ bytes: UnsafeRawBufferPointer, maxSize: PixelSize?, pixelLimit: Int
     ) throws(ImagingError) -> DecodedImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .truncated }
+        try CodecLibrary.png.load()
         guard let decoder = cpng_decoder_create(base, bytes.count) else { throw .corrupt("out of memory") }
         defer { cpng_decoder_destroy(decoder) }
 
@@ -30,9 +31,9 @@ enum PNGDecoder {
         try check(cpng_finish(decoder), decoder)
         var iccCount = 0
         if let icc = cpng_icc(decoder, &iccCount) {
-            ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
-        } else if let profile = ColorManagement.profile(forFileGamma: cpng_gamma(decoder)) {
-            ColorManagement.convertToSRGB(&bitmap, icc: profile, count: profile.count)
+            try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+        } else if let profile = try ColorManagement.profile(forFileGamma: cpng_gamma(decoder)) {
+            try ColorManagement.convertToSRGB(&bitmap, icc: profile, count: profile.count)
         }
         return DecodedImage(
             bitmap: bitmap, info: ImageInfo(format: .png, width: size.width, height: size.height),

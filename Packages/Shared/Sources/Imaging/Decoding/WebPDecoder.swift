@@ -1,4 +1,3 @@
-import CExif
 import CWebP
 
 /// WebP through libwebp: a still is scaled by libwebp while it decodes (as `dwebp -scale` does), so a
@@ -9,13 +8,14 @@ enum WebPDecoder {
         _ bytes: UnsafeRawBufferPointer, maxSize: PixelSize?, pixelLimit: Int
     ) throws(ImagingError) -> DecodedImage {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { throw .truncated }
+        try CodecLibrary.webp.load()
         var info = cwebp_info()
         try check(cwebp_read_info(base, bytes.count, &info), what: "the container")
         let stored = PixelSize(width: Int(info.width), height: Int(info.height))
         try ImageDecoder.checkPixelLimit(stored, limit: pixelLimit)
         let frames = Int(info.frame_count)
         try ImageDecoder.checkAnimation(frames: frames, totalPixels: frames * stored.area, pixelLimit: pixelLimit)
-        let orientation = ImageOrientation(exifValue: Int(cexif_orientation(info.exif, info.exif_size)))
+        let orientation = try ImageOrientation.read(exif: info.exif, count: info.exif_size)
         let uprightSize = orientation.upright(stored)
         let target = orientation.stored(maxSize.map { uprightSize.shrunk(toFit: $0) } ?? uprightSize)
 
@@ -33,7 +33,7 @@ enum WebPDecoder {
             largest = canvas.byteCount + (target == stored ? 0 : bitmap.byteCount)
         }
         var upright = bitmap.oriented(orientation)
-        ColorManagement.convertToSRGB(&upright, icc: info.icc, count: info.icc_size)
+        try ColorManagement.convertToSRGB(&upright, icc: info.icc, count: info.icc_size)
         return DecodedImage(
             bitmap: upright,
             info: ImageInfo(format: .webp, width: uprightSize.width, height: uprightSize.height),

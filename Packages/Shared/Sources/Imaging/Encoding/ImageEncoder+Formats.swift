@@ -28,6 +28,7 @@ package struct GIFFrame: Sendable {
 extension ImageEncoder {
     /// A lossy WebP of `bitmap` (alpha kept) at `quality` 0...100.
     package static func webp(_ bitmap: Bitmap, quality: Float = 80) throws(ImagingError) -> Data {
+        try CodecLibrary.webp.load()
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
@@ -41,6 +42,7 @@ extension ImageEncoder {
 
     /// A 4:2:0 AVIF of `bitmap` at AV1 quantizer `quantizer` (0 best ... 63) and encoder `speed` (0...10).
     package static func avif(_ bitmap: Bitmap, quantizer: Int = 28, speed: Int = 9) throws(ImagingError) -> Data {
+        try CodecLibrary.avif.load()
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         let opaque = stride(from: 3, to: bitmap.pixels.count, by: 4).allSatisfy { bitmap.pixels[$0] == 255 }
@@ -57,6 +59,7 @@ extension ImageEncoder {
     package static func gif(
         size: PixelSize, palette: [UInt8], frames: [GIFFrame], loopCount: Int = 0
     ) throws(ImagingError) -> Data {
+        try CodecLibrary.gif.load()
         let colours = palette.count / 3
         guard (2...256).contains(colours) else { throw .encodingFailed("a GIF palette of \(colours) colours") }
         guard let encoder = cgif_encoder_create(UInt32(size.width), UInt32(size.height), palette, Int32(colours), Int32(loopCount)) else {

@@ -80,6 +80,7 @@ public enum ImageEncoder {
         guard bitmap.width <= 65_500, bitmap.height <= 65_500 else {
             throw .encodingFailed("JPEG is limited to 65500 pixels a side, not \(bitmap.size)")
         }
+        try CodecLibrary.jpeg.load()
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize = 0
         var message = [CChar](repeating: 0, count: 200)
@@ -103,6 +104,7 @@ public enum ImageEncoder {
     /// A PNG of `bitmap` in the layout `options` asks for.
     public static func png(_ bitmap: Bitmap, options: PNGEncodingOptions) throws(ImagingError) -> Data {
         guard !bitmap.size.isEmpty else { throw .encodingFailed("an empty bitmap has no PNG form") }
+        try CodecLibrary.png.load()
         let layout = try PNGLayout(bitmap: bitmap, format: options.pixelFormat)
         var output: UnsafeMutablePointer<UInt8>?
         var outputSize = 0

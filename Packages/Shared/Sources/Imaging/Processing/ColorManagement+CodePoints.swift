@@ -25,15 +25,16 @@ extension ColorManagement {
 
     /// `bitmap` converted to sRGB from the space `codePoints` describe, in place; untouched when
     /// they say sRGB, HDR or something unknown.
-    static func convertToSRGB(_ bitmap: inout Bitmap, codePoints: CodePoints) {
-        guard let transform = transform(for: codePoints) else { return }
+    static func convertToSRGB(_ bitmap: inout Bitmap, codePoints: CodePoints) throws(ImagingError) {
+        guard let transform = try transform(for: codePoints) else { return }
         apply(transform.pointer, to: &bitmap)
     }
 
     /// The transform for `codePoints`, built once per source space and kept for the process: an
     /// animation's frames, and every picture from the same camera, share it.
-    static func transform(for codePoints: CodePoints) -> Transform? {
+    static func transform(for codePoints: CodePoints) throws(ImagingError) -> Transform? {
         guard let space = RGBSpace(codePoints) else { return nil }
+        try CodecLibrary.lcms.load()
         return transforms.withLock { cache in
             if let built = cache[space] { return built }
             let p = space.chromaticities

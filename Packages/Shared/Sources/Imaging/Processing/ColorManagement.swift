@@ -8,9 +8,12 @@ import CLCMS
 package enum ColorManagement {
     /// A transform from `icc` (of `count` bytes) to sRGB for `input` pixels, or nil when there is
     /// none to make (no profile, a damaged one, another colour space, or sRGB itself). The caller
-    /// destroys it with `clcms_transform_destroy`.
-    static func transform(icc: UnsafePointer<UInt8>?, count: Int, input: clcms_input) -> OpaquePointer? {
+    /// destroys it with `clcms_transform_destroy`. Little CMS is opened only for a picture with a profile.
+    static func transform(
+        icc: UnsafePointer<UInt8>?, count: Int, input: clcms_input
+    ) throws(ImagingError) -> OpaquePointer? {
         guard let icc, count > 0 else { return nil }
+        try CodecLibrary.lcms.load()
         return clcms_transform_create(icc, count, input)
     }
 
@@ -18,8 +21,8 @@ package enum ColorManagement {
     ///
     /// Done on the scaled bitmap: converting a thumbnail's pixels rather than a photo's costs a
     /// fraction, and the error of resampling before the conversion is well under a level.
-    static func convertToSRGB(_ bitmap: inout Bitmap, icc: UnsafePointer<UInt8>?, count: Int) {
-        guard let transform = transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA) else { return }
+    static func convertToSRGB(_ bitmap: inout Bitmap, icc: UnsafePointer<UInt8>?, count: Int) throws(ImagingError) {
+        guard let transform = try transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA) else { return }
         defer { clcms_transform_destroy(transform) }
         apply(transform, to: &bitmap)
     }
@@ -36,7 +39,9 @@ package enum ColorManagement {
 extension ColorManagement {
     /// An ICC profile of Display P3 (P3 primaries, D65 white, the sRGB tone curve), made by Little
     /// CMS: for tests and the demo's wide-gamut picture, which need a profile they may give away.
+    /// Empty when Little CMS is not installed.
     package static func displayP3Profile() -> [UInt8] {
+        guard (try? CodecLibrary.lcms.load()) != nil else { return [] }
         var count = 0
         guard let buffer = clcms_make_rgb_profile(0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.3127, 0.3290, &count) else {
             return []
@@ -48,8 +53,9 @@ extension ColorManagement {
     /// A profile for a PNG's gAMA chunk: the sRGB primaries with a pure power curve, the inverse of
     /// the file gamma. Nil for the gamma PNG writers put beside an sRGB picture (1/2.2, which
     /// browsers show as sRGB) and for values no real file carries.
-    static func profile(forFileGamma gamma: Double) -> [UInt8]? {
+    static func profile(forFileGamma gamma: Double) throws(ImagingError) -> [UInt8]? {
         guard (0.1...10).contains(gamma), abs(gamma - 1 / 2.2) > 0.005 else { return nil }
+        try CodecLibrary.lcms.load()
         var count = 0
         guard let buffer = clcms_make_gamma_profile(1 / gamma, &count) else { return nil }
         defer { clcms_free(buffer) }
