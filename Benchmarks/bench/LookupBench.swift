@@ -126,11 +126,13 @@ private func lookupEngineRow() throws -> Row {
 
 /// From starting the release `lookup search +79994673756` to its exit with the answer printed
 /// (the median of 21 runs; a short number and a Russian place each load data of their own),
-/// beside python-phonenumbers importing and answering the same number in one process.
+/// beside python-phonenumbers importing and answering the same number in one process. Met under
+/// 35 ms, or at most 0.04x python's time in the same run (a slower machine slows both).
 private func lookupStartupRow() throws -> Row {
+    let target = "< 35 ms or <= 0.04x python"
     guard let binary = releaseLookup() else {
         return Row(scenario: "lookup-startup", figure: "lookup not built in release",
-                   reference: "swift build -c release --product lookup", target: "< 50 ms to the first answer", met: false)
+                   reference: "swift build -c release --product lookup", target: target, met: false)
     }
     func median(_ executable: String, _ arguments: [String]) throws -> Double {
         var times: [Double] = []
@@ -142,13 +144,15 @@ private func lookupStartupRow() throws -> Row {
     let ordinary = try median(binary, ["search", "--lang", "en", "+79994673756"])
     let emergency = try median(binary, ["search", "--country", "RU", "112"])
     let russian = try median(binary, ["search", "--lang", "ru", "+74951234567"])
-    let python = (try? median(try pythonExecutable(), ["-c", "import phonenumbers as p; from phonenumbers import geocoder, carrier, "
+    let python = try? median(try pythonExecutable(), ["-c", "import phonenumbers as p; from phonenumbers import geocoder, carrier, "
         + "timezone; n = p.parse('+79994673756'); print(p.is_valid_number(n), geocoder.description_for_number(n, 'en'), "
-        + "carrier.name_for_number(n, 'en'), timezone.time_zones_for_number(n))"])).map { String(format: "%.0f ms", $0) }
+        + "carrier.name_for_number(n, 'en'), timezone.time_zones_for_number(n))"])
+    let slowest = max(ordinary, emergency, russian)
+    let reference = python.map { String(format: "%.0f ms (ours %.3fx)", $0, slowest / $0) } ?? "not installed"
     return Row(scenario: "lookup-startup",
                figure: String(format: "%.1f ms (112 in RU %.1f ms, --lang ru place %.1f ms)", ordinary, emergency, russian),
-               reference: "python-phonenumbers, same number: " + (python ?? "not installed"),
-               target: "< 50 ms to the first answer", met: max(ordinary, emergency, russian) < 50)
+               reference: "python-phonenumbers, same number: " + reference,
+               target: target, met: slowest < 35 || python.map { slowest <= 0.04 * $0 } == true)
 }
 
 /// Numbers found per second in 10 MB of text (the matcher's agreement corpus, repeated; read
