@@ -116,11 +116,19 @@ struct CacheControl: Equatable {
 }
 
 /// HTTP dates (RFC 9110 §5.6.7): the IMF-fixdate every server sends, and the two obsolete forms.
+///
+/// The IMF-fixdate is read and written here, by arithmetic: a `DateFormatter` costs an ICU formatter
+/// built from locale data, which was most of the time a short run spent on a response's headers.
+/// The obsolete forms, which senders must no longer generate, and a fixdate in another zone than
+/// GMT still go through one.
 enum HTTPDate {
     private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let date = fixdate(Array(trimmed.utf8)) { return date }
         for format in formats {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -133,10 +141,60 @@ enum HTTPDate {
 
     /// `date` as an IMF-fixdate, such as `Sun, 06 Nov 1994 08:49:37 GMT`.
     static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        return formatter.string(from: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (dayNumber, time) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let day = time < 0 ? dayNumber - 1 : dayNumber
+        let second = time < 0 ? time + 86_400 : time
+        let (year, month, dayOfMonth) = civil(fromDays: day)
+        let weekday = days[((day % 7) + 11) % 7]  // 1970-01-01 was a Thursday.
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekday), \(two(dayOfMonth)) \(months[month - 1]) \(year) "
+            + "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60)) GMT"
+    }
+
+    /// `Sun, 06 Nov 1994 08:49:37 GMT`, exactly; nil for anything else.
+    private static func fixdate(_ bytes: [UInt8]) -> Date? {
+        guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[4] == UInt8(ascii: " "),
+              bytes[7] == UInt8(ascii: " "), bytes[11] == UInt8(ascii: " "), bytes[16] == UInt8(ascii: " "),
+              bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"),
+              String(decoding: bytes[25...], as: UTF8.self) == " GMT",
+              days.contains(String(decoding: bytes[0..<3], as: UTF8.self)),
+              let month = months.firstIndex(of: String(decoding: bytes[8..<11], as: UTF8.self)),
+              let day = number(bytes[5..<7]), let year = number(bytes[12..<16]),
+              let hour = number(bytes[17..<19]), let minute = number(bytes[20..<22]), let second = number(bytes[23..<25]),
+              (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        let seconds = days(fromCivil: year, month + 1, day) * 86_400 + hour * 3600 + minute * 60 + second
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        digits.reduce(0 as Int?) { value, byte in
+            guard let value, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            return value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    private static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01 (the inverse of `days(fromCivil:)`).
+    private static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
