@@ -281,9 +281,11 @@ let package = Package(
         ),
         // Conformance/ holds the public test pictures of each format with their reference decodings.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], resources: [.copy("Conformance")]),
+        // Photos/ holds the photographs pictures in text are measured on (the bench reads them too).
         .testTarget(
             name: "TerminalUITests",
-            dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"]
+            dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"],
+            resources: [.copy("Photos")]
         ),
         .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["Locking", "ImagePipeline", "DemoServer"]),

@@ -77,7 +77,7 @@ struct ImageCellsTests {
 
 @Suite("Terminal capabilities")
 struct CapabilitiesTests {
-    @Test("colour depth comes from NO_COLOR and COLORTERM", arguments: [
+    @Test("colour depth comes from NO_COLOR and COLORTERM; an unknown terminal gets quadrants", arguments: [
         (["COLORTERM": "truecolor"], ColorMode.trueColor), (["COLORTERM": "24bit"], .trueColor),
         (["TERM": "xterm-256color"], .palette256), ([:], .palette256),
         (["COLORTERM": "truecolor", "NO_COLOR": "1"], .none),
@@ -85,7 +85,8 @@ struct CapabilitiesTests {
     func colors(environment: [String: String], expected: ColorMode) {
         #expect(TerminalCapabilities.detect(environment: environment).colorMode == expected)
         #expect(ImageCells.Mode(TerminalCapabilities.detect(environment: environment))
-            == (expected == .trueColor ? .trueColor : expected == .none ? .text : .palette256))
+            == (expected == .trueColor ? .symbols(.quadrant, .trueColor) : expected == .none ? .text
+                : .symbols(.quadrant, .palette256)))
     }
 
     @Test("pixel protocols come from the environment; inside tmux only kitty placeholders, when kitty is outside or asked for")

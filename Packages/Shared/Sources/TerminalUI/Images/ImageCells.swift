@@ -1,7 +1,8 @@
 import Imaging
 
 /// Pictures drawn with character cells: each cell shows two pixels stacked, as an upper half
-/// block "▀" whose foreground is the top pixel and background the bottom pixel.
+/// block "▀" whose foreground is the top pixel and background the bottom pixel, or finer, with
+/// the quadrant, sextant and eighth-block symbol that best matches each cell (`TextArtEncoder`).
 ///
 /// ```swift
 /// let pixels = ImageCells.pixelSize(forCells: TerminalSize(columns: 40, rows: 12))  // 40x24
@@ -19,6 +20,9 @@ public enum ImageCells {
         case text
         /// Real pixels through `graphics` (kitty, sixel or iTerm2), laid out for cells of `cell` pixels.
         case pixels(GraphicsProtocol, cell: PixelSize)
+        /// Character art finer than half blocks: `symbols` in `colors` (half blocks in 24-bit
+        /// colour and in 256 colours are ``trueColor`` and ``palette256``).
+        case symbols(SymbolSet, CellColors)
 
         /// The mode for a terminal with `capabilities`.
         public init(_ capabilities: TerminalCapabilities) {
@@ -27,17 +31,45 @@ public enum ImageCells {
                 return
             }
             switch capabilities.colorMode {
-            case .trueColor where capabilities.graphics != .none: self = .trueColor
-            case .palette256 where capabilities.graphics != .none: self = .palette256
+            case .trueColor where capabilities.graphics != .none: self = .blocks(capabilities.symbols, .trueColor)
+            case .palette256 where capabilities.graphics != .none: self = .blocks(capabilities.symbols, .palette256)
             default: self = .text
+            }
+        }
+
+        /// Character art with `symbols` in `colors`: ``trueColor`` or ``palette256`` for half blocks
+        /// in those colours, else ``symbols(_:_:)``.
+        public static func blocks(_ symbols: SymbolSet, _ colors: CellColors) -> Mode {
+            switch (symbols, colors) {
+            case (.half, .trueColor): .trueColor
+            case (.half, .palette256): .palette256
+            default: .symbols(symbols, colors)
+            }
+        }
+
+        /// The pixels of one cell a picture drawn in text is read at: four across and eight down
+        /// for symbols finer than half blocks, else one across and two down.
+        public var textGrid: PixelSize {
+            guard case let .symbols(symbols, _) = self else { return PixelSize(width: 1, height: 2) }
+            let grid = symbols.canvasGrid
+            return PixelSize(width: grid.columns, height: grid.rows)
+        }
+
+        /// The symbols pictures are drawn with in text, nil when they are shading or pixels.
+        public var symbolSet: SymbolSet? {
+            switch self {
+            case .trueColor, .palette256: .half
+            case let .symbols(symbols, _): symbols
+            case .text, .pixels: nil
             }
         }
 
         /// One line for a help or status screen: "graphics: sixel, 6x13 px cells".
         public var summary: String {
             switch self {
-            case .trueColor: "graphics: blocks, 24-bit colour"
-            case .palette256: "graphics: blocks, 256 colours"
+            case .trueColor: "graphics: blocks, 24-bit colour, symbols: half"
+            case .palette256: "graphics: blocks, 256 colours, symbols: half"
+            case let .symbols(symbols, colors): "graphics: blocks, \(colors.summary), symbols: \(symbols)"
             case .text: "graphics: none (shading)"
             case let .pixels(graphics, cell): "graphics: \(graphics), \(cell.width)x\(cell.height) px cells"
             }
@@ -46,8 +78,9 @@ public enum ImageCells {
         /// ``summary`` in Russian, for help boxes read in Russian (protocol names stay as they are).
         public var russianSummary: String {
             switch self {
-            case .trueColor: "графика: блоки, 24-битный цвет"
-            case .palette256: "графика: блоки, 256 цветов"
+            case .trueColor: "графика: блоки, 24-битный цвет, символы: полублоки"
+            case .palette256: "графика: блоки, 256 цветов, символы: полублоки"
+            case let .symbols(symbols, colors): "графика: блоки, \(colors.russianSummary), символы: \(symbols.russianName)"
             case .text: "графика: нет (штриховка)"
             case let .pixels(graphics, cell): "графика: \(graphics), ячейки \(cell.width)x\(cell.height) пикс."
             }
@@ -75,10 +108,15 @@ public enum ImageCells {
     }
 
     /// The pixel size an image should have to fill `cells` in `mode`: the cells' real pixels when
-    /// the picture is drawn with pixels, else one pixel across and two down per cell.
+    /// the picture is drawn with pixels, the grid the encoder reads for symbols finer than half
+    /// blocks (four across and eight down per cell), else one pixel across and two down per cell.
     public static func pixelSize(forCells cells: TerminalSize, mode: Mode) -> PixelSize {
         if let cell = mode.cellPixels {
             return PixelSize(width: cells.columns * cell.width, height: cells.rows * cell.height)
+        }
+        if case let .symbols(symbols, _) = mode {
+            let grid = symbols.canvasGrid
+            return PixelSize(width: cells.columns * grid.columns, height: cells.rows * grid.rows)
         }
         return PixelSize(width: cells.columns, height: cells.rows * 2)
     }
@@ -101,6 +139,11 @@ public enum ImageCells {
         guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, !area.isEmpty else { return }
         if let cellPixels = mode.cellPixels {
             place(bitmap, into: &frame, in: rect, cellPixels: cellPixels)
+            return
+        }
+        if case let .symbols(symbols, colors) = mode {
+            drawSymbols(bitmap, into: &frame, in: rect, area: area, encoder: TextArtEncoder(symbols: symbols, colors: colors),
+                        background: background)
             return
         }
         let (targetWidth, targetHeight) = pixelSize(forCells: rect.size)
@@ -192,6 +235,34 @@ public enum ImageCells {
                                    matte: matte.map { ImagePlacement.Matte(size: shown, color: $0) }), style: style)
     }
 
+    /// Draws `bitmap` as character art with `encoder`: fitted and centred as half blocks would
+    /// show it (never larger), at the encoder's grid, so a pixel may fall anywhere inside a cell.
+    private static func drawSymbols(
+        _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, area: Rect, encoder: TextArtEncoder, background: RGBA
+    ) {
+        let grid = encoder.symbols.canvasGrid
+        // The size half blocks would give it, in half-block pixels, then in the encoder's pixels.
+        let (boxWidth, boxHeight) = pixelSize(forCells: rect.size)
+        let shown = PixelSize(width: min(bitmap.width, boxWidth), height: min(bitmap.height, boxHeight))
+        let fitted = bitmap.size.aspectFit(in: shown)
+        let width = max(1, fitted.width * grid.columns), height = max(1, fitted.height * grid.rows / 2)
+        let left = (rect.width * grid.columns - width) / 2, top = (rect.height * grid.rows - height) / 2
+        let firstColumn = max(area.column, rect.column + left / grid.columns)
+        let lastColumn = min(area.maxColumn, rect.column + (left + width + grid.columns - 1) / grid.columns)
+        let firstRow = max(area.row, rect.row + top / grid.rows)
+        let lastRow = min(area.maxRow, rect.row + (top + height + grid.rows - 1) / grid.rows)
+        guard firstColumn < lastColumn, firstRow < lastRow else { return }
+        let back = SubpixelCanvas.RGBAFloat(Float(background.r), Float(background.g), Float(background.b))
+        var canvas = SubpixelCanvas(width: (lastColumn - firstColumn) * grid.columns,
+                                    height: (lastRow - firstRow) * grid.rows, color: back)
+        canvas.draw(bitmap, width: width, height: height,
+                    x: left - (firstColumn - rect.column) * grid.columns, y: top - (firstRow - rect.row) * grid.rows,
+                    background: background)
+        encoder.encode(canvas) { column, row, cell in
+            frame[firstColumn + column, firstRow + row] = cell
+        }
+    }
+
     /// Lays `bitmap` out in pixels: aspect-fitted (enlarged or shrunk) into the rect's pixels,
     /// centred on whole cells, and recorded on the frame for the renderer to draw.
     private static func place(_ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, cellPixels: PixelSize) {
@@ -208,6 +279,9 @@ public enum ImageCells {
     /// The cell showing two stacked pixels in `mode`.
     public static func cell(upper: RGBA, lower: RGBA, mode: Mode) -> Cell {
         switch mode {
+        case let .symbols(_, colors):
+            let shown = colors == .trueColor ? Mode.trueColor : .palette256
+            return cell(upper: upper, lower: lower, mode: shown)
         case .trueColor:
             return Cell(halfBlock, style: Style(foreground: .rgb(upper.r, upper.g, upper.b),
                                                 background: .rgb(lower.r, lower.g, lower.b)))

@@ -16,6 +16,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var cellPixelSize: PixelSize?
     /// True inside tmux (`$TMUX`): pixel protocols would be mangled there.
     public var isInsideTmux: Bool
+    /// The symbols pictures are drawn with when they are drawn in text.
+    public var symbols: SymbolSet = .half
     /// Colours a sixel picture may use (the terminal's colour registers, at most 256).
     public var sixelColors = 256
     /// Frames are wrapped in synchronized output (DEC mode 2026); terminals that do not know the
@@ -42,8 +44,11 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// `KITTY_WINDOW_ID`, `WEZTERM_PANE`, `LC_TERMINAL`, `KONSOLE_VERSION` tell; inside tmux only
     /// kitty, through Unicode placeholders, when the terminal outside is kitty or Ghostty (their
     /// `KITTY_WINDOW_ID` or `GHOSTTY_RESOURCES_DIR` survive into tmux), or when asked for;
-    /// half-blocks until a query says more.
-    public static func detect(environment: [String: String], choice: GraphicsChoice? = nil) -> TerminalCapabilities {
+    /// half-blocks until a query says more. Symbols in text: `symbols`, else `WORKBENCH_SYMBOLS`,
+    /// else what `SymbolChoice.auto` trusts this terminal with.
+    public static func detect(
+        environment: [String: String], choice: GraphicsChoice? = nil, symbols: SymbolChoice? = nil
+    ) -> TerminalCapabilities {
         let insideTmux = !(environment["TMUX"] ?? "").isEmpty
         let colorMode: ColorMode
         let colorTerm = (environment["COLORTERM"] ?? "").lowercased()
@@ -57,6 +62,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
         let requested = choice ?? environment[GraphicsChoice.environmentVariable].flatMap(GraphicsChoice.init(argument:))
             ?? .auto
         var capabilities = TerminalCapabilities(colorMode: colorMode, graphicsChoice: requested, isInsideTmux: insideTmux)
+        capabilities.symbols = (symbols ?? environment[SymbolChoice.environmentVariable].flatMap(SymbolChoice.init(argument:))
+            ?? .auto).resolved(environment: environment)
         if case .fixed = requested {
             capabilities.graphicsFromEnvironment = true
         } else if let named = graphicsNamed(by: environment), !insideTmux {
