@@ -67,6 +67,19 @@ struct SharedOptionsTests {
         #expect(refusal?.message.hasPrefix("--graphics: допустимы") == true)
     }
 
+    @Test("--symbols takes a set or auto, else it is refused in both languages; unset, the environment decides")
+    func symbolsOption() throws {
+        #expect(try DisplayOptions.parse(["--symbols", "sextant"]).symbolChoice == .fixed(.sextant))
+        #expect(try DisplayOptions.parse(["--symbols", "auto"]).symbolChoice == .auto)
+        #expect(try DisplayOptions.parse([]).symbolChoice == nil)
+        let octants = try DisplayOptions.parse(["--symbols", "octant"])
+        let english = #expect(throws: ValidationError.self) { try octants.check(language: .english) }
+        #expect(english?.message == "--symbols must be one of auto|half|quadrant|sextant, not 'octant'")
+        let russian = #expect(throws: ValidationError.self) { try octants.check(language: .russian) }
+        #expect(russian?.message.hasPrefix("--symbols: допустимы") == true)
+        #expect(DisplayOptions.russianHelp["--symbols"]?.contains("секстанты") == true)
+    }
+
     @Test("an absurd --timeout is a usage error (exit 64) naming the flag, never a crash", arguments: [
         "1e308", "1e18", "inf", "-inf", "nan", "0", "-1", "86401",
     ])

@@ -90,4 +90,16 @@ struct PixelLayoutTests {
         #expect(ScreenGeometry(size: TerminalSize(columns: 4, rows: 30), cellPixels: Self.cell).squareSide == nil)
         #expect(ScreenGeometry(size: TerminalSize(columns: 40, rows: 30)).gap == 1)
     }
+
+    @Test("pictures in sextants load at the encoder's 4x8 pixels a cell, the same cells as half blocks")
+    func symbolsLoadFiner() {
+        let size = TerminalSize(columns: 40, rows: 30)
+        let half = ScreenGeometry(size: size)
+        let mode = ImageCells.Mode.symbols(.sextant, .trueColor)
+        let sextants = ScreenGeometry(size: size, textGrid: mode.textGrid)
+        #expect(half.pictureSize == PixelSize(width: 36, height: 34))
+        #expect(sextants.pictureSize == PixelSize(width: 36 * 4, height: 17 * 8))
+        #expect(sextants.cellHeight == half.cellHeight && sextants.cellWidth == half.cellWidth)
+        #expect(GalleryRenderer(imageMode: mode).geometry(size: size) == sextants)
+    }
 }

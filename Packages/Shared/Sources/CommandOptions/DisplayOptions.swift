@@ -3,7 +3,7 @@ import ErrorReporting
 import Foundation
 import TerminalUI
 
-/// How a full-screen command shows its work: `--plain`, `--json` and `--graphics`, spelled and
+/// How a full-screen command shows its work: `--plain`, `--json`, `--graphics` and `--symbols`, spelled and
 /// checked alike by the gallery and the feed. (`lookup`'s subcommands print JSON with their own
 /// `--json`, so they take `SharedOptions` alone.)
 ///
@@ -28,18 +28,36 @@ public struct DisplayOptions: ParsableArguments, Sendable {
         valueName: GraphicsChoice.allNames))
     public var graphics: String?
 
+    @Option(help: ArgumentHelp(
+        "Symbols for pictures drawn in text: half (▀), quadrant (▚ and eighth blocks), sextant (🬗, "
+            + "Unicode 13) or auto (sextants in kitty, foot, WezTerm, Ghostty and Konsole, which draw them "
+            + "without a font, else quadrants); default: $\(SymbolChoice.environmentVariable), else auto.",
+        valueName: SymbolChoice.allNames))
+    public var symbols: String?
+
     /// The Russian of these options' help, by name (see `LocalizedCommandLine`).
     public static let russianHelp = [
         "--plain": "Печатать простые строки вместо полноэкранного режима.",
         "--json": "Печатать по одному JSON-объекту в строке вместо полноэкранного режима.",
         "--graphics": "Как рисовать картинки: auto (спросить терминал), kitty, sixel, iterm2, blocks "
             + "(символы полублоков) или none; по умолчанию — $\(GraphicsChoice.environmentVariable), иначе auto.",
+        "--symbols": "Символы для картинок из текста: half (▀), quadrant (▚ и восьмые доли блока), sextant "
+            + "(🬗, Unicode 13) или auto (секстанты в kitty, foot, WezTerm, Ghostty и Konsole, которые рисуют их "
+            + "без шрифта, иначе квадранты); по умолчанию — $\(SymbolChoice.environmentVariable), иначе auto.",
     ]
 
     public init() {}
 
-    /// Throws a usage error in `language` for `--plain` with `--json`, or an unknown `--graphics`.
+    /// Throws a usage error in `language` for `--plain` with `--json`, or an unknown `--graphics`
+    /// or `--symbols`.
     public func check(language: Language) throws {
+        if let symbols, SymbolChoice(argument: symbols) == nil {
+            throw ValidationError(
+                OptionCheck.message(
+                    english: "--symbols must be one of \(SymbolChoice.allNames), not '\(symbols)'",
+                    russian: "--symbols: допустимы \(SymbolChoice.allNames), а не «\(symbols)»",
+                    language: language))
+        }
         if let graphics, GraphicsChoice(argument: graphics) == nil {
             throw ValidationError(
                 OptionCheck.message(
@@ -62,9 +80,12 @@ public struct DisplayOptions: ParsableArguments, Sendable {
     /// `--graphics`, nil when not given (then `WORKBENCH_GRAPHICS`, else auto).
     public var graphicsChoice: GraphicsChoice? { graphics.flatMap(GraphicsChoice.init(argument:)) }
 
-    /// How the full screen runs: the terminal's capabilities with `--graphics` applied.
+    /// `--symbols`, nil when not given (then `WORKBENCH_SYMBOLS`, else auto).
+    public var symbolChoice: SymbolChoice? { symbols.flatMap(SymbolChoice.init(argument:)) }
+
+    /// How the full screen runs: the terminal's capabilities with `--graphics` and `--symbols` applied.
     public var terminalConfiguration: TerminalApp.Configuration {
         TerminalApp.Configuration(capabilities: .detect(
-            environment: ProcessInfo.processInfo.environment, choice: graphicsChoice))
+            environment: ProcessInfo.processInfo.environment, choice: graphicsChoice, symbols: symbolChoice))
     }
 }

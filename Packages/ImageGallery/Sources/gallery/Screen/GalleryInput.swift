@@ -24,7 +24,8 @@ enum GalleryInput: Equatable {
             return interpret(mouse, geometry: geometry, state: state)
         case .resize(let size):
             return .action(.layoutChanged(
-                ScreenGeometry(size: size, cellPixels: geometry.cellPixels, fitsHeight: geometry.fitsHeight).galleryLayout))
+                ScreenGeometry(size: size, cellPixels: geometry.cellPixels, fitsHeight: geometry.fitsHeight,
+                               textGrid: geometry.textGrid).galleryLayout))
         case .paste, .tick:
             return .ignore
         }

@@ -27,7 +27,7 @@ struct GalleryRenderer: Sendable {
 
     /// Where things go at `size`.
     func geometry(size: TerminalSize) -> ScreenGeometry {
-        ScreenGeometry(size: size, cellPixels: imageMode.cellPixels, fitsHeight: fitsHeight)
+        ScreenGeometry(size: size, cellPixels: imageMode.cellPixels, fitsHeight: fitsHeight, textGrid: imageMode.textGrid)
     }
 
     static let selectedStyle = Style(foreground: .brightYellow, bold: true)

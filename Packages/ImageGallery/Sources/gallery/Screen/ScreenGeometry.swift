@@ -19,11 +19,15 @@ struct ScreenGeometry: Sendable, Hashable {
     /// `f`: cells as tall as the list, so a whole picture is on screen at once (centred, square);
     /// off, the task's rule (as wide as the screen) holds.
     var fitsHeight: Bool
+    /// The pixels of one cell a picture drawn in text reads: 1x2 for half blocks, more for finer symbols.
+    var textGrid: PixelSize
 
-    init(size: TerminalSize, cellPixels: PixelSize? = nil, fitsHeight: Bool = false) {
+    init(size: TerminalSize, cellPixels: PixelSize? = nil, fitsHeight: Bool = false,
+         textGrid: PixelSize = PixelSize(width: 1, height: 2)) {
         self.size = size
         self.cellPixels = cellPixels
         self.fitsHeight = fitsHeight
+        self.textGrid = textGrid
     }
 
     static let titleRow = 0
@@ -84,11 +88,13 @@ struct ScreenGeometry: Sendable, Hashable {
     }
     /// The picture area inside a cell's border.
     var pictureCells: TerminalSize { TerminalSize(columns: cellWidth - 2, rows: cellHeight - 2) }
-    /// The pixel size pictures are downsampled to: one pixel across and two down per cell, or
-    /// the picture area's real pixels.
+    /// The pixel size pictures are downsampled to: the text grid's pixels per cell (one across and
+    /// two down for half blocks), or the picture area's real pixels.
     var pictureSize: PixelSize {
         if let side = squareSide { return PixelSize(width: side, height: side) }
-        guard let cellPixels else { return PixelSize(width: pictureCells.columns, height: pictureCells.rows * 2) }
+        guard let cellPixels else {
+            return PixelSize(width: pictureCells.columns * textGrid.width, height: pictureCells.rows * textGrid.height)
+        }
         return PixelSize(width: pictureCells.columns * cellPixels.width, height: pictureCells.rows * cellPixels.height)
     }
 
