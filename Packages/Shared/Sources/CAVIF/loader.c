@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CAVIF.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct cavif_api cavif_api;

@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CExif.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct cexif_api cexif_api;

@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CGIF.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct cgif_api cgif_api;

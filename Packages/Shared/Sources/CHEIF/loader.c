@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CHEIF.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct cheif_api cheif_api;

@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CJPEG.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct cjpeg_api cjpeg_api;

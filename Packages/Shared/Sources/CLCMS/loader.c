@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CLCMS.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct clcms_api clcms_api;

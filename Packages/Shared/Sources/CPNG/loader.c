@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CPNG.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct cpng_api cpng_api;

@@ -3,7 +3,7 @@
 #include "api.h"
 #include "CWebP.h"
 
-#include <CCodecLoader.h>
+#include "CCodecLoader.h"
 #include <pthread.h>
 
 struct cwebp_api cwebp_api;
