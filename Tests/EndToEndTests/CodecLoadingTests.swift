@@ -131,7 +131,9 @@ struct CodecLoadingTests {
         // old or broken libavif looks like to the loader (a missing one cannot be faked here).
         let fakes = directory.appendingPathComponent("fake-libs")
         try FileManager.default.createDirectory(at: fakes, withIntermediateDirectories: true)
-        let giflib = URL(fileURLWithPath: "/usr/lib/x86_64-linux-gnu/libgif.so.7").resolvingSymlinksInPath()
+        let multiarch = try #require(try FileManager.default.contentsOfDirectory(atPath: "/usr/lib")
+            .first { $0.hasSuffix("-linux-gnu") && FileManager.default.fileExists(atPath: "/usr/lib/\($0)/libgif.so.7") })
+        let giflib = URL(fileURLWithPath: "/usr/lib/\(multiarch)/libgif.so.7").resolvingSymlinksInPath()
         try FileManager.default.copyItem(at: giflib, to: fakes.appendingPathComponent(Soname.avif))
         let (server, jpeg, avif) = try await Self.pictureServer()
         defer { Task { await server.stop() } }
