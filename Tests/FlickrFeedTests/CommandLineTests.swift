@@ -65,7 +65,7 @@ struct CommandLineTests {
             saved.filter { $0["event"] as? String == "photo" }.compactMap { $0["id"] as? String }
                 == firstPageIDs)
         let error = try #require(saved.dropLast().last)
-        #expect(error["event"] as? String == "error" && error["error"] as? String == "offline")
+        #expect(error["event"] as? String == "error" && error["error"] as? String == "refused")
         #expect(error["reason"] is String, "errors have lookup's shape: error and reason")
         let summary = try #require(saved.last)
         #expect(summary["event"] as? String == "summary")
@@ -101,7 +101,7 @@ struct CommandLineTests {
             "--api-base", "http://127.0.0.1:\(unusedLoopbackPort())/",
         ])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("No internet connection"))
+        #expect(run.stderr.contains("Could not connect to 127.0.0.1"), "a refused port is not the internet: \(run.stderr)")
         #expect(run.stdout.isEmpty, "the error is said once, on standard error: \(run.stdout)")
         #expect(run.stderr.split(separator: "\n").count == 1, "one line per failure: \(run.stderr)")
     }

@@ -84,8 +84,9 @@ struct DemoServerClientTests {
                 _ = try await live.recentPhotos(page: 1)
                 Issue.record("a stopped server answered")
             } catch {
-                #expect(error.isConnectivityFailure)
-                #expect(error.userFacingError.code == "offline")
+                // The network carried the refusal: the server is what is missing, not the internet.
+                #expect(!error.isConnectivityFailure)
+                #expect(error.userFacingError.code == "refused")
             }
         }
         #expect(client != nil)

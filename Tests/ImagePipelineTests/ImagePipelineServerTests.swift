@@ -37,7 +37,7 @@ struct ImagePipelineServerTests {
             await #expect {
                 _ = try await loadOnce(url, cacheAt: directory, deadline: .seconds(2))
             } throws: { error in
-                (error as? ImagePipelineError)?.code == "unavailable"
+                (error as? ImagePipelineError)?.code == "http"
             }
             let disk = try DiskCache(directory: directory)
             #expect(disk.data(forKey: url.absoluteString) == nil)

@@ -96,9 +96,11 @@ struct ImagePipelineTests {
     @Test("network failures map to the codes the screens show", arguments: [
         (NetworkError.offline(host: "x"), "offline"),
         (.timedOut(after: .seconds(30)), "timeout"),
-        (.httpStatus(code: 404, url: URL(string: "http://x/")!), "unavailable"),
+        (.refused(host: "x"), "refused"),
+        (.hostNotFound(host: "x"), "hostNotFound"),
+        (.httpStatus(code: 404, url: URL(string: "http://x/")!), "http"),
         (.connectionDropped(bytesReceived: 10), "dropped"),
-        (.invalidURL("::"), "unavailable"),
+        (.invalidURL("::"), "invalidURL"),
     ])
     func failureCodes(error: NetworkError, code: String) async throws {
         let url = Fixture.url(6)

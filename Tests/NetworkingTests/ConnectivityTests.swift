@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Connectivity")
 struct ConnectivityTests {
-    @Test("goes offline on a refused connection, back online on success, and the stream says so",
+    @Test("goes offline when a name does not resolve, back online on success; a refused connection stays online",
           arguments: transports)
     func followsClientResults(transport: HTTPClient.Transport) async throws {
         let (server, base) = try await startServer { $0.route("/ok", .text("ok")) }
@@ -20,7 +20,15 @@ struct ConnectivityTests {
             let refused = await loadError { () async throws(NetworkError) in
                 try await client.data(from: URL(string: "http://127.0.0.1:1/")!)
             }
-            #expect(refused?.isConnectivityFailure == true)
+            // The network carried the refusal: the server is missing, not the internet.
+            #expect(refused == .refused(host: "127.0.0.1"))
+            #expect(refused?.isConnectivityFailure == false)
+            #expect(connectivity.isOnline == true)
+
+            let unresolved = await loadError { () async throws(NetworkError) in
+                try await client.data(from: URL(string: "http://nothing.invalid/")!)
+            }
+            #expect(unresolved?.isConnectivityFailure == true)
             #expect(connectivity.isOnline == false)
             #expect(await updates.next() == false)
 
@@ -108,6 +116,8 @@ struct ConnectivityBackoffTests {
 struct NetworkErrorTests {
     @Test("each case has its stable code", arguments: [
         (NetworkError.offline(host: "a"), "offline"),
+        (.hostNotFound(host: "a"), "hostNotFound"),
+        (.refused(host: "a"), "refused"),
         (.timedOut(after: .seconds(1)), "timeout"),
         (.cancelled, "cancelled"),
         (.httpStatus(code: 404, url: URL(string: "http://a/")!), "http"),
@@ -117,7 +127,7 @@ struct NetworkErrorTests {
         (.invalidURL("x"), "invalidURL"),
         (.unsupportedScheme("ftp"), "invalidURL"),
         (.tooManyRedirects(limit: 10), "redirects"),
-        (.transport(description: "x"), "transport"),
+        (.transport(description: "x"), "dropped"),
     ])
     func codes(error: NetworkError, code: String) {
         #expect(error.userFacingError.code == code)
@@ -134,9 +144,11 @@ struct NetworkErrorTests {
         #expect(timeout.recovery == nil)
     }
 
-    @Test("only offline is a connectivity failure")
+    @Test("only the network being down, or a name that does not resolve, is a connectivity failure")
     func connectivityFailure() {
         #expect(NetworkError.offline(host: "a").isConnectivityFailure)
+        #expect(NetworkError.hostNotFound(host: "a").isConnectivityFailure)
+        #expect(!NetworkError.refused(host: "a").isConnectivityFailure)
         #expect(!NetworkError.timedOut(after: .seconds(1)).isConnectivityFailure)
         #expect(!NetworkError.connectionDropped(bytesReceived: 0).isConnectivityFailure)
     }

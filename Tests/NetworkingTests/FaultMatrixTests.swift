@@ -19,11 +19,11 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [FaultCase] = [
-        FaultCase(name: "refused port → offline", target: .url("http://127.0.0.1:1/x")) {
-            if case .offline(host: "127.0.0.1") = $0 { true } else { false }
+        FaultCase(name: "refused port → refused, not offline", target: .url("http://127.0.0.1:1/x")) {
+            if case .refused(host: "127.0.0.1") = $0 { true } else { false }
         },
-        FaultCase(name: ".invalid host → offline (fails at DNS)", target: .url("http://nothing.invalid/x")) {
-            if case .offline(host: "nothing.invalid") = $0 { true } else { false }
+        FaultCase(name: ".invalid host → hostNotFound (fails at DNS)", target: .url("http://nothing.invalid/x")) {
+            if case .hostNotFound(host: "nothing.invalid") = $0 { true } else { false }
         },
         FaultCase(name: "404 → httpStatus 404", target: .server(path: "/img/1", faults: [.status(404)])) {
             if case .httpStatus(code: 404, _) = $0 { true } else { false }

@@ -104,7 +104,7 @@ struct CommandTests {
     func failed() async throws {
         let result = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756"])
         #expect(result.status == 1)
-        #expect(result.err.contains("could not be reached (connection refused or no network)"))
+        #expect(result.err.contains("Could not connect to 127.0.0.1"), "\(result.err)")
     }
 
     @Test("exit status: 64 for usage errors")
@@ -151,8 +151,8 @@ struct CommandTests {
         let refused = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756", "--json"])
         #expect(refused.status == 1)
         let failure = try JSONSerialization.jsonObject(with: Data(refused.out.utf8)) as? [String: String]
-        #expect(failure?["error"] == "offline", "the code the gallery and the feed print for a host they cannot reach")
-        #expect(failure?["reason"]?.contains("could not be reached") == true)
+        #expect(failure?["error"] == "refused", "the code the gallery and the feed print for a refused connection")
+        #expect(failure?["reason"]?.contains("Could not connect to 127.0.0.1") == true)
     }
 
     @Test("a locale region the data does not know never breaks search", arguments: ["sq_XK.UTF-8", "xx_QQ.UTF-8"])

@@ -76,9 +76,12 @@ struct PresentationTests {
     }
 
     @Test("a failing lookup service says what happened, in English and Russian", arguments: [
-        (LookupError.network(.offline(host: "127.0.0.1")), "offline", "could not be reached", "Не удалось связаться"),
+        (LookupError.network(.refused(host: "127.0.0.1")), "refused", "Could not connect to 127.0.0.1",
+         "Не удалось подключиться к 127.0.0.1"),
+        (LookupError.network(.hostNotFound(host: "lookup.test")), "hostNotFound", "Could not find lookup.test",
+         "Не удалось найти lookup.test"),
         (LookupError.network(.timedOut(after: .milliseconds(500))), "timeout", "did not answer within 0.5 s", "не ответил за 0.5 с"),
-        (LookupError.server(status: 503), "http", "server error (HTTP 503)", "Сбой на стороне сервиса"),
+        (LookupError.server(status: 503), "http", "failed: the server answered HTTP 503", "Сбой на стороне сервиса"),
         (LookupError.network(.connectionDropped(bytesReceived: 3)), "dropped", "dropped the connection", "оборвал соединение"),
     ])
     func failures(error: LookupError, code: String, english: String, russian: String) {

@@ -105,7 +105,7 @@ struct RemoteLookupTests {
         await #expect {
             try await RemoteLookup(baseURL: URL(string: "http://127.0.0.1:9")!, client: client).lookUp(number)
         } throws: { error in
-            (error as? LookupError)?.userFacingError.code == "offline"
+            (error as? LookupError)?.userFacingError.code == "refused"
         }
     }
 

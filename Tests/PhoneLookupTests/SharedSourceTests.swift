@@ -39,7 +39,7 @@ struct SharedSourceTests {
         }
     }
 
-    @Test("offline with no saved copy: one failure saying why and how to retry")
+    @Test("no server and no saved copy: one failure saying the connection was refused")
     func offlineNoCopy() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -47,7 +47,7 @@ struct SharedSourceTests {
         defer { client.invalidate() }
         let source = CachedCountrySource(url: URL(string: "http://127.0.0.1:9/countries.json")!, fetcher: client,
                                          cache: try DiskCache(directory: directory))
-        #expect(await collect(source) == ["failed:offline:false"])
+        #expect(await collect(source) == ["failed:refused:false"])
     }
 
     @Test("a dropped download keeps the saved copy")

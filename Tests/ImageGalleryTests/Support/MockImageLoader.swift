@@ -167,6 +167,9 @@ enum Fixture {
     static func thrown(_ kind: FailureKind) -> any Error {
         switch kind {
         case .offline: ImagePipelineError.network(.offline(host: "pictures.test"))
+        case .hostNotFound: ImagePipelineError.network(.hostNotFound(host: "pictures.test"))
+        case .refused: ImagePipelineError.network(.refused(host: "pictures.test"))
+        case .cancelled: ImagePipelineError.cancelled
         case .timeout: ImagePipelineError.network(.timedOut(after: .seconds(1)))
         case .dropped: ImagePipelineError.network(.connectionDropped(bytesReceived: 10))
         case .unavailable: ImagePipelineError.network(.httpStatus(code: 404, url: url(1)))

@@ -25,8 +25,7 @@ public struct UserFacingError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// Message and hint on one line, as a status bar or a terminal prints them.
     public func line(in language: Language) -> String {
-        guard let hint = recovery(in: language) else { return message(in: language) }
-        return "\(message(in: language)). \(hint)"
+        message.then(recovery).text(in: language)
     }
 
     public var description: String { line(in: .english) }

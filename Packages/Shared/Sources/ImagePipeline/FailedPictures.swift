@@ -63,7 +63,7 @@ public struct FailedPictures<Key: Hashable & Sendable>: Sendable, Equatable {
     /// plan starts them.
     @discardableResult
     public mutating func forget(on occasion: RetryOccasion) -> Set<Key> {
-        let again = kinds.filter { occasion.asksAgain(forFailureOffline: $0.value == .offline) }
+        let again = kinds.filter { occasion.asksAgain(forFailureOffline: $0.value.isUnreachable) }
         for key in again.keys { kinds[key] = nil }
         return Set(again.keys)
     }

@@ -16,10 +16,16 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
     /// The request was cancelled (the cell left the screen); nothing was cached.
     case cancelled
 
-    /// What kind of failure this is, told apart by case: the screens branch on it, never on a string.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
-        /// The network or the host cannot be reached.
+    /// What kind of failure this is, told apart by case: the screens branch on it, never on a
+    /// string. The network's kinds map onto it one to one, except that every answer that gives no
+    /// picture (an HTTP error, a bad URL, a body too large) is ``unavailable``.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        /// The network itself is down.
         case offline
+        /// The host's name did not resolve.
+        case hostNotFound
+        /// The host could not be connected to.
+        case refused
         /// The load ran past its deadline.
         case timeout
         /// The connection closed before the whole picture arrived, or broke in another way.
@@ -30,12 +36,32 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
         case unavailable
         /// The bytes are not a picture we can decode.
         case invalidImage
+        /// An error from outside the pipeline (a loader's own); it is shown in its own words.
+        case other
+
+        /// The pipeline's kind for the network's, decided there once.
+        public init(_ network: NetworkError.Kind) {
+            switch network {
+            case .offline: self = .offline
+            case .hostNotFound: self = .hostNotFound
+            case .refused: self = .refused
+            case .timeout: self = .timeout
+            case .dropped: self = .dropped
+            case .cancelled: self = .cancelled
+            case .http, .tooLarge, .invalidURL, .redirects: self = .unavailable
+            }
+        }
 
         /// True when the same load may well succeed if tried again: the link was slow or broke.
         public var isTransient: Bool { self == .timeout || self == .dropped }
 
-        /// The seeds' words for this kind of failure.
-        public var message: LocalizedText {
+        /// True when the network may be down: worth retrying once it is back
+        /// (``NetworkError/Kind/isUnreachable``).
+        public var isUnreachable: Bool { self == .offline || self == .hostNotFound }
+
+        /// The seeds' words for this kind, where they do not depend on the cause (a refused
+        /// connection names its host, so it has none here).
+        public var commonMessage: LocalizedText? {
             switch self {
             case .offline: CommonPhrases.noInternet
             case .timeout: CommonPhrases.tookTooLong
@@ -43,35 +69,42 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
             case .cancelled: LocalizedText(en: "Cancelled", ru: "Отменено")
             // «Изображение по заданному URL недоступно»: a broken URL, an HTTP error, not an image.
             case .unavailable, .invalidImage: CommonPhrases.imageUnavailable
+            case .hostNotFound, .refused, .other: nil
             }
         }
     }
 
-    /// The kind of this failure. A transport failure libcurl names (a reset, a TLS error midway)
-    /// is a connection that broke, as a cut one is.
+    /// The kind of this failure: the network's own kind, mapped (``Kind/init(_:)``).
     public var kind: Kind {
         switch self {
-        case .network(.offline): .offline
-        case .network(.timedOut): .timeout
-        case .network(.connectionDropped), .network(.transport): .dropped
-        case .network(.cancelled), .cancelled: .cancelled
-        case .network: .unavailable
+        case .network(let network): Kind(network.kind)
         case .invalidImage: .invalidImage
+        case .cancelled: .cancelled
         }
     }
 
-    /// The stable machine name printed by plain and JSON output:
-    /// `offline`, `timeout`, `unavailable`, `dropped`, `invalidImage` or `cancelled`.
-    public var code: String { kind.rawValue }
+    /// The stable machine name printed by plain and JSON output: the network's code for a
+    /// network failure (one code per cause on every surface), else `invalidImage` or `cancelled`.
+    public var code: String {
+        switch self {
+        case .network(let network): network.code
+        case .invalidImage: Kind.invalidImage.rawValue
+        case .cancelled: Kind.cancelled.rawValue
+        }
+    }
 
-    /// True when the failure is the network being down: worth retrying once it is back.
-    public var isConnectivityFailure: Bool { kind == .offline }
+    /// True when the failure may be the network being down: worth retrying once it is back.
+    public var isConnectivityFailure: Bool { kind.isUnreachable }
 
     /// True when the same load may well succeed if tried again (``Kind/isTransient``).
     public var isTransient: Bool { kind.isTransient }
 
-    /// The seeds' words for this failure (``Kind/message``).
-    public var message: LocalizedText { kind.message }
+    /// The seeds' words for this failure, or the network's own where they name the host.
+    public var message: LocalizedText {
+        if let common = kind.commonMessage { return common }
+        if case .network(let network) = self { return network.message }
+        return CommonPhrases.imageUnavailable
+    }
 
     /// The exact cause, where the seeds' words cover several («Image at this URL is unavailable»:
     /// not found, not an image, damaged...); nil when the message says it all.
@@ -96,18 +129,11 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
 
     private static func reason(of network: NetworkError) -> LocalizedText? {
         switch network {
-        case .httpStatus(let code, _) where code == 404 || code == 410:
-            LocalizedText(en: "not found (HTTP \(code))", ru: "не найдено (HTTP \(code))")
-        case .httpStatus(let code, _):
-            LocalizedText(en: "the server answered HTTP \(code)", ru: "сервер ответил HTTP \(code)")
         case .invalidURL, .unsupportedScheme:
             LocalizedText(en: "not a valid link", ru: "некорректная ссылка")
         case .responseTooLarge: LocalizedText(en: "too large", ru: "слишком большой файл")
         case .tooManyRedirects: LocalizedText(en: "too many redirects", ru: "слишком много перенаправлений")
-        case .transport(let description):
-            // libcurl's own words (or why it could not be loaded): the one clue there is.
-            LocalizedText(en: Redactor.redact(description), ru: Redactor.redact(description))
-        case .offline, .timedOut, .cancelled, .connectionDropped: nil
+        default: network.reason
         }
     }
 

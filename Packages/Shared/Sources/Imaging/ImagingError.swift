@@ -39,9 +39,10 @@ public enum ImagingError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ImagingError: UserFacingErrorConvertible {
-    /// Code `invalidImage`, with a message in English and Russian that names the reason.
+    /// Code `invalidImage`, with a message in English and Russian that names the reason; what to
+    /// do about it is the command's to say.
     public var userFacingError: UserFacingError {
-        UserFacingError(code: "invalidImage", message: message, recovery: recovery)
+        UserFacingError(code: "invalidImage", message: message)
     }
 
     private var message: LocalizedText {
@@ -73,20 +74,6 @@ extension ImagingError: UserFacingErrorConvertible {
                     + (library.packages.count == 1 ? "нужен пакет " : "нужны пакеты ")
                     + library.packages.joined(separator: " и ")
             )
-        }
-    }
-
-    private var recovery: LocalizedText? {
-        switch self {
-        case .truncated:
-            LocalizedText(en: "Try loading it again", ru: "Попробуйте загрузить его ещё раз")
-        case .libraryMissing(let library, _):
-            LocalizedText(
-                en: "Install it: apt-get install \(library.packages.joined(separator: " "))",
-                ru: "Установите: apt-get install \(library.packages.joined(separator: " "))"
-            )
-        default:
-            nil
         }
     }
 }

@@ -1,6 +1,5 @@
 import ErrorReporting
 import Foundation
-import ImagePipeline
 import Networking
 
 /// What can go wrong asking Flickr for photos.
@@ -100,7 +99,6 @@ extension FlickrError: UserFacingErrorConvertible {
     }
 
     private static func mayPassOnRefresh(_ error: NetworkError) -> Bool {
-        if case .httpStatus(let code, _) = error, (500..<600).contains(code) { return true }
-        return ImagePipelineError.network(error).isTransient
+        error.isTransient || error.isServerFailure
     }
 }

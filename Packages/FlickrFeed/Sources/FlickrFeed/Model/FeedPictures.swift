@@ -176,7 +176,7 @@ extension FeedState {
     mutating func retryFailedPictures(on occasion: RetryOccasion) -> [FeedEffect] {
         pictures.failures.forget(on: occasion)
         guard let openIndex, photos.indices.contains(openIndex), let kind = pictures.largeFailureKind,
-            occasion.asksAgain(forFailureOffline: kind == .offline),
+            occasion.asksAgain(forFailureOffline: kind.isUnreachable),
             let size = pictures.largeSize
         else { return [] }
         pictures.largeFailure = nil

@@ -3,44 +3,21 @@ import ImagePipeline
 import Imaging
 import Networking
 
-/// Why a cell has no picture: the image pipeline's ``ImagePipelineError/Kind`` (one
-/// classification for every task), plus `other` for an error from outside the pipeline.
-public enum FailureKind: String, Sendable, Hashable, CaseIterable, Codable {
-    /// The network is down (no route, DNS failure, connection refused).
-    case offline
-    /// The URL gives no picture: 404 and other HTTP errors, a bad URL.
-    case unavailable
-    /// The load ran past its deadline.
-    case timeout
-    /// The connection closed before the whole picture arrived, or broke in another way.
-    case dropped
-    /// The bytes are not a picture we can decode, or are corrupt.
-    case invalidImage
-    /// Anything else; the cell shows the error's own message.
-    case other
+/// Why a cell has no picture: the image pipeline's ``ImagePipelineError/Kind``, the one
+/// classification every task shares (`other` for an error from outside the pipeline).
+public typealias FailureKind = ImagePipelineError.Kind
 
-    /// Classifies an error thrown by a loader by its typed case, never by its printed code.
+extension ImagePipelineError.Kind {
+    /// Classifies an error thrown by a loader by its typed case, never by its printed code; a
+    /// cancelled load (which no cell shows) and an error from elsewhere are `other`.
     public init(classifying error: any Error) {
-        self.init(ImagePipelineError(wrapping: error)?.kind)
-    }
-
-    /// The cell's kind for the pipeline's; a cancelled load (which no cell shows) is `other`.
-    init(_ kind: ImagePipelineError.Kind?) {
-        switch kind {
-        case .offline: self = .offline
-        case .timeout: self = .timeout
-        case .dropped: self = .dropped
-        case .unavailable: self = .unavailable
-        case .invalidImage: self = .invalidImage
-        case .cancelled, nil: self = .other
-        }
+        let kind = ImagePipelineError(wrapping: error)?.kind ?? .other
+        self = kind == .cancelled ? .other : kind
     }
 
     /// True when the failure may go away by trying again, so the gallery says "pull down to
-    /// refresh": the pipeline's ``ImagePipelineError/Kind/isTransient``, decided there once.
-    public var suggestsRefresh: Bool {
-        ImagePipelineError.Kind(rawValue: rawValue)?.isTransient ?? false
-    }
+    /// refresh": ``isTransient``, decided by the pipeline once.
+    public var suggestsRefresh: Bool { isTransient }
 }
 
 extension ImagePipelineError {
@@ -66,10 +43,14 @@ public struct LoadFailure: Error, Sendable, Hashable {
     /// URL is unavailable»: not found, not an image, damaged...); nil when the message says it all.
     public var reason: LocalizedText?
 
+    /// The words before the reason: the seeds' for the kind, else the error's own.
+    public var message: LocalizedText
+
     public init(kind: FailureKind, error: UserFacingError, reason: LocalizedText? = nil) {
         self.kind = kind
         self.error = error
         self.reason = reason
+        self.message = kind.commonMessage ?? error.message
     }
 
     /// Classifies any error thrown by a loader; a loader that throws a `LoadFailure` has
@@ -81,6 +62,7 @@ public struct LoadFailure: Error, Sendable, Hashable {
         }
         let userFacing = UserFacingError.from(error)
         self.init(kind: FailureKind(classifying: error), error: userFacing, reason: Self.reason(of: error))
+        if let pipeline = ImagePipelineError(wrapping: error), kind != .other { message = pipeline.message }
     }
 
     /// The exact cause of a failure the seed's words leave open: the pipeline's ``ImagePipelineError/reason``.
@@ -98,22 +80,16 @@ public struct LoadFailure: Error, Sendable, Hashable {
         }
     }
 
-    /// The stable code printed by `--json` (`offline`, `timeout`, `unavailable`, `dropped`,
-    /// `invalidImage`, or the error's own code for anything else).
-    public var code: String { kind == .other ? error.code : kind.rawValue }
+    /// The stable code printed by `--json`: the pipeline's (the network's own for a network
+    /// failure), or the error's own code for anything else.
+    public var code: String {
+        switch kind {
+        case .other, .unavailable: error.code
+        default: kind.rawValue
+        }
+    }
 
     /// The text shown inside the cell: the seed's words, with the exact cause beside them, as a
     /// Flickr thumbnail says the same failure.
-    public var cellMessage: LocalizedText {
-        guard let reason else { return message }
-        return LocalizedText(en: "\(message.english) (\(reason.english))", ru: "\(message.russian) (\(reason.russian))")
-    }
-
-    /// The seed's words for this kind of failure: the pipeline's, or the error's own for `other`.
-    public var message: LocalizedText {
-        guard kind != .other, let pipelineKind = ImagePipelineError.Kind(rawValue: kind.rawValue) else {
-            return error.message
-        }
-        return pipelineKind.message
-    }
+    public var cellMessage: LocalizedText { message.adding(reason: reason) }
 }

@@ -385,7 +385,7 @@ extension GalleryState {
         var retried = false
         for index in items.indices {
             guard let failure = items[index].status.failure,
-                RetryOccasion.connectivityRestored.asksAgain(forFailureOffline: failure.kind == .offline)
+                RetryOccasion.connectivityRestored.asksAgain(forFailureOffline: failure.kind.isUnreachable)
             else { continue }
             // Back to idle: the ones on screen load again right away, the rest when they come back.
             items[index].status = .idle

@@ -37,13 +37,20 @@ public enum GalleryStatus: Sendable, Hashable {
         switch self {
         case .cannotRemoveNotLoaded: GalleryPhrases.cannotRemoveNotLoadedShort
         case .cannotRemoveFailed(let failure):
-            LocalizedText(
-                en: "Failed: \(failure.reason?.english ?? failure.message.english)",
-                ru: "Ошибка: \(failure.reason?.russian ?? failure.message.russian)")
+            LocalizedText(en: "Failed", ru: "Ошибка").followed(by: Self.shortCause(of: failure))
         case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongShort
         case .pullToRefresh: GalleryPhrases.droppedShort
         case .notSavedOffline: GalleryPhrases.notSavedOffline
         case .retryingAfterReconnect: GalleryPhrases.retryingAfterReconnectShort
+        }
+    }
+
+    /// The fewest words that still name the cause: the exact reason where the seed's words cover
+    /// several («Image at this URL is unavailable»: not found, not an image...), else the message.
+    private static func shortCause(of failure: LoadFailure) -> LocalizedText {
+        switch failure.kind {
+        case .unavailable, .invalidImage: failure.reason ?? failure.message
+        default: failure.message
         }
     }
 

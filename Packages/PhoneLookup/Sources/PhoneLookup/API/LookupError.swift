@@ -23,27 +23,21 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     /// What `localizedDescription` shows: the alert's text.
     public var errorDescription: String? { userFacingError.message(in: .english) }
 
-    /// A transport failure in the words every task uses for its kind (the seeds' "took too long",
-    /// "the connection dropped", with the same codes), and what happened to the lookup service
-    /// beside them. A host that cannot be reached is told as that, not as "no internet": a lookup
-    /// service that is down on a working network is the likelier cause here.
+    /// A transport failure in the words every task uses for its cause (the network's own message
+    /// and code, classified once where it was detected), with what happened to the lookup service
+    /// beside them. What to do about it is the command's to say.
     private static func describe(_ error: NetworkError) -> UserFacingError {
-        let again = LocalizedText(en: "Try again", ru: "Попробуйте ещё раз")
         switch error {
-        case .offline(let host):
-            return UserFacingError(code: "offline", message: LocalizedText(
-                en: "The lookup service at \(host) could not be reached (connection refused or no network)",
-                ru: "Не удалось связаться с сервисом поиска \(host) (соединение отклонено или нет сети)"), recovery: again)
-        case .timedOut(let after):
-            return UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong.adding(reason: LocalizedText(
-                en: "the lookup service did not answer within \(after.seconds) s",
-                ru: "сервис поиска не ответил за \(after.seconds) с")), recovery: again)
         case .httpStatus(let code, _):
             return LookupError.server(status: code).userFacingError
+        case .timedOut(let after):
+            return UserFacingError(code: error.code, message: error.message.adding(reason: LocalizedText(
+                en: "the lookup service did not answer within \(after.seconds) s",
+                ru: "сервис поиска не ответил за \(after.seconds) с")))
         case .connectionDropped, .transport:
-            return UserFacingError(code: "dropped", message: CommonPhrases.connectionDropped.adding(reason: LocalizedText(
+            return UserFacingError(code: error.code, message: error.message.adding(reason: LocalizedText(
                 en: "the lookup service dropped the connection before answering",
-                ru: "сервис поиска оборвал соединение, не ответив")), recovery: again)
+                ru: "сервис поиска оборвал соединение, не ответив")))
         default:
             return error.userFacingError
         }
@@ -54,13 +48,13 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         case .invalidNumber(let message):
             UserFacingError(code: "invalidNumber", message: LocalizedText(en: message, ru: message))
         case .server(let status):
-            UserFacingError(code: "http",
-                            message: status >= 500
-                                ? LocalizedText(en: "The lookup service failed with a server error (HTTP \(status))",
-                                                ru: "Сбой на стороне сервиса поиска (HTTP \(status))")
-                                : LocalizedText(en: "The lookup service refused the request (HTTP \(status))",
-                                                ru: "Сервис поиска отклонил запрос (HTTP \(status))"),
-                            recovery: LocalizedText(en: "Try again later", ru: "Попробуйте позже"))
+            UserFacingError(
+                code: NetworkError.Kind.http.rawValue,
+                message: (status >= 500
+                    ? LocalizedText(en: "The lookup service failed", ru: "Сбой на стороне сервиса поиска")
+                    : LocalizedText(en: "The lookup service refused the request", ru: "Сервис поиска отклонил запрос"))
+                    .followed(by: NetworkError.httpStatus(code: status, url: Self.noURL).reason
+                        ?? LocalizedText(en: "HTTP \(status)", ru: "HTTP \(status)")))
         case .badResponse(let detail):
             UserFacingError(code: "api",
                             message: LocalizedText(en: "The lookup service sent an answer we cannot read: \(detail)",
@@ -68,14 +62,16 @@ public enum LookupError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         case .network(let error):
             Self.describe(error)
         case .timedOut(let after):
-            UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong.adding(reason: LocalizedText(
-                en: "no answer within \(after.seconds) s", ru: "нет ответа за \(after.seconds) с")),
-                            recovery: LocalizedText(en: "Try again", ru: "Попробуйте ещё раз"))
+            UserFacingError(code: NetworkError.Kind.timeout.rawValue, message: CommonPhrases.tookTooLong.adding(
+                reason: LocalizedText(en: "no answer within \(after.seconds) s", ru: "нет ответа за \(after.seconds) с")))
         case .emptyAnswer:
             UserFacingError(code: "api", message: LocalizedText(en: "The lookup service gave an empty answer",
                                                                 ru: "Сервис поиска вернул пустой ответ"))
         }
     }
+
+    /// The status's words do not depend on the address.
+    private static let noURL = URL(fileURLWithPath: "/")
 }
 
 private extension Duration {

@@ -119,8 +119,7 @@ public struct CachedCountrySource: CountryProviding {
     package static func unreachable(_ error: any Error) -> UserFacingError {
         var userFacing = UserFacingError.from(error)
         userFacing.message = LocalizedText(
-            en: "Cannot load the country list: " + userFacing.message.english,
-            ru: "Не удалось загрузить список стран: " + userFacing.message.russian)
+            en: "Cannot load the country list", ru: "Не удалось загрузить список стран").followed(by: userFacing.message)
         userFacing.recovery = LocalizedText(
             en: "Check the connection, then press Enter on the country code to try again",
             ru: "Проверьте соединение и нажмите Enter на коде страны, чтобы попробовать снова")

@@ -170,8 +170,8 @@ public final class HTTPClient: Sendable {
         case .failure(let error) where error.isConnectivityFailure:
             connectivity.record(reachable: false)
         case .failure(.connectionDropped), .failure(.responseTooLarge), .failure(.httpStatus),
-             .failure(.tooManyRedirects):
-            // The server was there and talked to us.
+             .failure(.tooManyRedirects), .failure(.refused):
+            // The server was there and talked to us, or the network carried its host's refusal.
             connectivity.record(reachable: true)
         case .failure:
             break

@@ -2,13 +2,22 @@ import ErrorReporting
 import Foundation
 
 /// Everything that can go wrong with one load, told apart so that callers and people can act on it.
+///
+/// The one place a transport failure is classified: ``kind`` (and so ``code``), ``isTransient``
+/// and the words (``message``, ``reason``) are decided here, where libcurl's or URLSession's code
+/// is seen; every layer above maps the kind and never re-reads a string.
 public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL could not be used at all (no host, malformed).
     case invalidURL(String)
     /// The URL's scheme is not `http` or `https`.
     case unsupportedScheme(String)
-    /// The host could not be reached: no network, DNS failure, connection refused, no route.
+    /// The network itself is down: no route to any network, the interface is down.
     case offline(host: String)
+    /// The host's name could not be resolved.
+    case hostNotFound(host: String)
+    /// The host answered, but nothing accepts connections on that port (or it could not be
+    /// connected to for another reason than the network being down).
+    case refused(host: String)
     /// The load ran past the client's deadline and was cancelled.
     case timedOut(after: Duration)
     /// The caller cancelled the load (its Task was cancelled).
@@ -21,21 +30,122 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     case responseTooLarge(limit: Int)
     /// The server sent the load through more than `limit` redirects.
     case tooManyRedirects(limit: Int)
-    /// Any other transport failure, with the platform's description.
+    /// Any other transport failure, with the platform's description: a connection that broke in
+    /// a way the platform names (a reset, a TLS failure midway).
     case transport(description: String)
 
-    /// True when the failure says the network or host is unreachable: worth retrying when
-    /// ``Connectivity`` reports the machine online again.
-    public var isConnectivityFailure: Bool {
-        if case .offline = self { return true }
+    /// What kind of failure this is; its raw value is the stable code every surface prints.
+    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+        /// The network itself is down.
+        case offline
+        /// The host's name did not resolve.
+        case hostNotFound
+        /// The host could not be connected to.
+        case refused
+        /// The load ran past its deadline.
+        case timeout
+        /// The load was cancelled.
+        case cancelled
+        /// The server answered with an error status.
+        case http
+        /// The connection closed or broke before the whole answer arrived.
+        case dropped
+        /// The answer is larger than the client accepts.
+        case tooLarge
+        /// The address cannot be loaded (malformed, or not http/https).
+        case invalidURL
+        /// The server sent the request round in circles.
+        case redirects
+
+        /// True when the same load may well succeed if tried again: the link was slow or broke.
+        public var isTransient: Bool { self == .timeout || self == .dropped }
+
+        /// True when the network itself may be down: the connectivity probe decides, and the load
+        /// is worth retrying once it is back. A refused connection is not: the network carried
+        /// the refusal, the server is what is missing.
+        public var isUnreachable: Bool { self == .offline || self == .hostNotFound }
+    }
+
+    /// The kind of this failure.
+    public var kind: Kind {
+        switch self {
+        case .invalidURL, .unsupportedScheme: .invalidURL
+        case .offline: .offline
+        case .hostNotFound: .hostNotFound
+        case .refused: .refused
+        case .timedOut: .timeout
+        case .cancelled: .cancelled
+        case .httpStatus: .http
+        case .connectionDropped, .transport: .dropped
+        case .responseTooLarge: .tooLarge
+        case .tooManyRedirects: .redirects
+        }
+    }
+
+    /// The stable machine name printed by plain and JSON output and HTTP error bodies.
+    public var code: String { kind.rawValue }
+
+    /// True when the same load may well succeed if tried again (``Kind/isTransient``).
+    public var isTransient: Bool { kind.isTransient }
+
+    /// True when the server answered, but with a 5xx: its bad moment may pass.
+    public var isServerFailure: Bool {
+        if case .httpStatus(let code, _) = self { return (500..<600).contains(code) }
         return false
+    }
+
+    /// True when the failure says the network may be down (``Kind/isUnreachable``): worth
+    /// retrying when ``Connectivity`` reports it reachable again.
+    public var isConnectivityFailure: Bool { kind.isUnreachable }
+
+    /// What happened, in the words every surface uses for this cause. It says nothing about what
+    /// to do: that is the command's to add.
+    public var message: LocalizedText {
+        switch self {
+        case .invalidURL, .unsupportedScheme:
+            LocalizedText(en: "This address is not a valid web link",
+                          ru: "Этот адрес не является корректной веб-ссылкой")
+        case .offline: CommonPhrases.noInternet
+        case .hostNotFound(let host):
+            LocalizedText(en: "Could not find \(host)", ru: "Не удалось найти \(host)")
+        case .refused(let host):
+            LocalizedText(en: "Could not connect to \(host)", ru: "Не удалось подключиться к \(host)")
+        case .timedOut: CommonPhrases.tookTooLong
+        case .cancelled: LocalizedText(en: "Loading was cancelled", ru: "Загрузка отменена")
+        case .httpStatus: LocalizedText(en: "The server answered with an error",
+                                        ru: "Сервер ответил ошибкой")
+        case .connectionDropped, .transport: CommonPhrases.connectionDropped
+        case .responseTooLarge(let limit):
+            LocalizedText(en: "The response is too large (over \(limit / 1_000_000) MB)",
+                          ru: "Ответ слишком большой (более \(limit / 1_000_000) МБ)")
+        case .tooManyRedirects:
+            LocalizedText(en: "The server sent the request round in circles (too many redirects)",
+                          ru: "Сервер гоняет запрос по кругу (слишком много перенаправлений)")
+        }
+    }
+
+    /// The exact cause, where the message covers several: the HTTP status, libcurl's own words.
+    /// The same clause on every surface, beside whatever message that surface starts with.
+    public var reason: LocalizedText? {
+        switch self {
+        case .httpStatus(let code, _) where code == 404 || code == 410:
+            LocalizedText(en: "not found (HTTP \(code))", ru: "не найдено (HTTP \(code))")
+        case .httpStatus(let code, _):
+            LocalizedText(en: "the server answered HTTP \(code)", ru: "сервер ответил HTTP \(code)")
+        case .transport(let description):
+            // The platform's own words: the one clue there is.
+            LocalizedText(en: Redactor.redact(description), ru: Redactor.redact(description))
+        default: nil
+        }
     }
 
     public var description: String {
         switch self {
         case .invalidURL(let url): "invalid URL \(Redactor.redact(url))"
         case .unsupportedScheme(let scheme): "unsupported URL scheme '\(scheme)'"
-        case .offline(let host): "cannot reach \(host)"
+        case .offline(let host): "network down, cannot reach \(host)"
+        case .hostNotFound(let host): "cannot resolve \(host)"
+        case .refused(let host): "cannot connect to \(host)"
         case .timedOut(let after): "timed out after \(after)"
         case .cancelled: "cancelled"
         case .httpStatus(let code, let url): "HTTP \(code) from \(Redactor.redact(url))"
@@ -48,61 +158,12 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension NetworkError: UserFacingErrorConvertible {
-    /// What a person sees. Codes: `offline`, `timeout`, `cancelled`, `http`, `dropped`, `tooLarge`, `invalidURL`, `redirects`, `transport`.
+    /// What a person sees: ``message`` with ``reason`` beside it, coded by ``kind``.
     public var userFacingError: UserFacingError {
-        switch self {
-        case .invalidURL, .unsupportedScheme:
-            return UserFacingError(
-                code: "invalidURL",
-                message: LocalizedText(en: "This address is not a valid web link",
-                                       ru: "Этот адрес не является корректной веб-ссылкой"),
-                recovery: LocalizedText(en: "Check the address", ru: "Проверьте адрес")
-            )
-        case .offline:
-            return UserFacingError(
-                code: "offline",
-                message: CommonPhrases.noInternet,
-                recovery: LocalizedText(en: "Check the connection; loading resumes when it is back",
-                                        ru: "Проверьте подключение; загрузка продолжится, когда оно появится")
-            )
-        case .timedOut:
-            return UserFacingError(code: "timeout", message: CommonPhrases.tookTooLong)
-        case .cancelled:
-            return UserFacingError(code: "cancelled",
-                                   message: LocalizedText(en: "Loading was cancelled", ru: "Загрузка отменена"))
-        case .httpStatus(let code, _):
-            // A generic HTTP message; callers that know what the resource is (the image pipeline)
-            // map the status to their own wording, such as "image unavailable".
-            return UserFacingError(
-                code: "http",
-                message: LocalizedText(en: "The server answered with an error (HTTP \(code))",
-                                       ru: "Сервер ответил ошибкой (HTTP \(code))")
-            )
-        case .connectionDropped:
-            return UserFacingError(
-                code: "dropped",
-                message: LocalizedText(en: "The connection was lost during loading",
-                                       ru: "Соединение прервалось во время загрузки")
-            )
-        case .responseTooLarge(let limit):
-            return UserFacingError(
-                code: "tooLarge",
-                message: LocalizedText(en: "The response is too large (over \(limit / 1_000_000) MB)",
-                                       ru: "Ответ слишком большой (более \(limit / 1_000_000) МБ)")
-            )
-        case .tooManyRedirects:
-            return UserFacingError(
-                code: "redirects",
-                message: LocalizedText(en: "The server sent the request round in circles (too many redirects)",
-                                       ru: "Сервер гоняет запрос по кругу (слишком много перенаправлений)"),
-                recovery: LocalizedText(en: "Check the address", ru: "Проверьте адрес")
-            )
-        case .transport(let description):
-            let detail = Redactor.redact(description)
-            return UserFacingError(
-                code: "transport",
-                message: LocalizedText(en: "Network error: \(detail)", ru: "Ошибка сети: \(detail)")
-            )
-        }
+        guard let reason else { return UserFacingError(code: code, message: message) }
+        // "The server answered with an error: not found (HTTP 404)": the status reads as the
+        // sentence's end rather than as brackets inside brackets.
+        return UserFacingError(code: code, message: kind == .http ? message.followed(by: reason)
+                                                                  : message.adding(reason: reason))
     }
 }

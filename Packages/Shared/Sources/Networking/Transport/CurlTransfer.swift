@@ -106,8 +106,17 @@ final class CurlTransfer: @unchecked Sendable {
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(after: deadline)
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT:
-            return .offline(host: url.host ?? url.absoluteString)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .hostNotFound(host: url.host ?? url.absoluteString)
+        case CURLE_COULDNT_CONNECT:
+            // The system's reason tells a network that is down from a host that said no.
+            var osError = 0
+            ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError)
+            let host = url.host ?? url.absoluteString
+            switch Int32(osError) {
+            case ENETUNREACH, ENETDOWN: return .offline(host: host)
+            default: return .refused(host: host)
+            }
         case CURLE_WRITE_ERROR where tooLarge, CURLE_FILESIZE_EXCEEDED:
             return .responseTooLarge(limit: limit)
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2,

@@ -97,9 +97,12 @@ final class URLSessionTransport: HTTPTransporting {
             return .cancelled
         case .timedOut:
             return .timedOut(after: deadline)
-        case .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed,
-             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+        case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
             return .offline(host: host)
+        case .cannotFindHost, .dnsLookupFailed:
+            return .hostNotFound(host: host)
+        case .cannotConnectToHost:
+            return .refused(host: host)
         case .networkConnectionLost:
             return .connectionDropped(bytesReceived: bytes)
         case .badURL, .unsupportedURL:
