@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 import ImagePipeline
@@ -88,10 +89,12 @@ struct PlainReportTests {
     func plainLine() {
         var item = loaded(.disk)
         if case .success(var picture) = item.outcome {
-            picture.storeError = UserFacingError(code: "diskFull", message: LocalizedText(en: "full", ru: "полон"))
+            picture.storeError = DiskCacheError.diskFull(path: "/cache/entries/x").userFacingError
             item.outcome = .success(picture)
         }
         let line = PlainReport(format: .text, language: .english).line(for: item)
-        #expect(line == "1 loaded  http://127.0.0.1:8089/img/1.jpg  1200x900  123456 bytes  from disk  84 ms  (Could not save for offline use)")
+        // The heading is said once, though the cache's own message starts with it too.
+        #expect(line == "1 loaded  http://127.0.0.1:8089/img/1.jpg  1200x900  123456 bytes  from disk  84 ms  "
+                + "(Could not save for offline use: the disk is full)")
     }
 }

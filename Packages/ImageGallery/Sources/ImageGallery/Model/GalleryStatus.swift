@@ -24,10 +24,7 @@ public enum GalleryStatus: Sendable, Hashable {
         case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongPullToRefresh
         case .pullToRefresh: GalleryPhrases.droppedPullToRefresh
         case .notSavedOffline(let error):
-            LocalizedText(
-                en: "\(GalleryPhrases.notSavedOffline.english): \(error.message.english)",
-                ru: "\(GalleryPhrases.notSavedOffline.russian): \(error.message.russian)"
-            )
+            GalleryPhrases.notSavedOffline.followed(by: error.message)
         case .retryingAfterReconnect: GalleryPhrases.retryingAfterReconnect
         }
     }

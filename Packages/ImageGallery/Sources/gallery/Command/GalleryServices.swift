@@ -41,7 +41,7 @@ struct GalleryServices: Sendable {
             diskCacheWarning = nil
         } catch {
             diskCache = nil
-            diskCacheWarning = error.userFacingError
+            diskCacheWarning = CacheAdvice.advising(error)
         }
         loader = PipelineGalleryLoader(client: client, diskCache: diskCache, memoryCostLimit: options.memoryLimit, logger: logger)
     }

@@ -39,7 +39,8 @@ struct PlainReport: Sendable {
                 ("reason", .string(failure.cellMessage.text(in: language))),
             ])
         case (.text, .success(let picture)):
-            let saved = picture.storeError.map { _ in "  (\(GalleryPhrases.notSavedOffline.text(in: language)))" } ?? ""
+            // Why it was not kept, in the status bar's words: "Could not save for offline use: the disk is full".
+            let saved = picture.storeError.map { "  (\(GalleryStatus.notSavedOffline($0).text.text(in: language)))" } ?? ""
             let size = "\(picture.originalSize)", bytes = picture.encodedByteCount, ms = report.milliseconds
             return TerminalSafeText.line(LocalizedText(
                 en: "\(report.index) loaded  \(url)  \(size)  \(bytes) bytes  from \(picture.source.rawValue)  \(ms) ms",

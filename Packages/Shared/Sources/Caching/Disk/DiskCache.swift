@@ -72,7 +72,7 @@ public final class DiskCache: Sendable {
     ///   - synchronousWrites: fsync every entry before `store` returns. Off by default: a torn file
     ///     after a power cut fails its checksum and is dropped, and a cache can fetch it again.
     ///   - logger: Receives warnings about dropped entries and index recovery.
-    /// - Throws: ``DiskCacheError/directoryUnavailable(path:reason:)`` when the directory or its
+    /// - Throws: ``DiskCacheError/directoryUnavailable(path:cause:)`` when the directory or its
     ///   index cannot be opened even after starting over.
     public convenience init(
         directory: URL,
@@ -106,7 +106,7 @@ public final class DiskCache: Sendable {
             try files.createDirectory(at: root)
             try files.createDirectory(at: entriesPath)
         } catch {
-            throw .directoryUnavailable(path: root, reason: error.reason)
+            throw .directoryUnavailable(path: root, cause: DiskCacheError(error))
         }
         let scanner = EntryScanner(entriesPath: entriesPath, files: files, options: options, logger: logger)
         index = try EntryIndex(path: root + "/index.sqlite", busyTimeout: options.busyTimeout, logger: logger) { db in

@@ -4,17 +4,21 @@ import ErrorReporting
 
 /// Why the disk cache could not open or store something.
 ///
-/// A failed store never removes what was cached before: the previous entry for the key stays
-/// until its replacement is completely written.
+/// Classified once, where the failure is met: a file write's errno and SQLite's result code both
+/// come out as what happened (the disk is full, the folder is read-only or missing), never as
+/// SQLite's own text. A failed store never removes what was cached before: the previous entry for
+/// the key stays until its replacement is completely written.
 public enum DiskCacheError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No space left on the device (or the quota is used up).
     case diskFull(path: String)
     /// The location is read-only or we are not allowed to write there.
     case readOnly(path: String)
+    /// The cache's folder is not there (removed while the cache was open).
+    case folderMissing(path: String)
     /// Writing failed for another reason (an I/O error, the index refused the row...).
     case writeFailed(path: String, reason: String)
-    /// The cache directory cannot be created or opened.
-    case directoryUnavailable(path: String, reason: String)
+    /// The cache directory cannot be created or opened, and why.
+    indirect case directoryUnavailable(path: String, cause: DiskCacheError)
     /// The entry alone is larger than the whole cache may be.
     case entryTooLarge(size: Int, limit: Int)
 
@@ -22,55 +26,61 @@ public enum DiskCacheError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .diskFull(let path): "disk full while writing \(path)"
         case .readOnly(let path): "read-only location: \(path)"
+        case .folderMissing(let path): "missing folder: \(path)"
         case .writeFailed(let path, let reason): "could not write \(path): \(reason)"
-        case .directoryUnavailable(let path, let reason): "cache directory \(path) unavailable: \(reason)"
+        case .directoryUnavailable(let path, let cause): "cache directory \(path) unavailable: \(cause)"
         case .entryTooLarge(let size, let limit): "entry of \(size) bytes exceeds the cache limit of \(limit) bytes"
+        }
+    }
+
+    /// The heading of a failed store.
+    public static let notSaved = LocalizedText(
+        en: "Could not save for offline use", ru: "Не удалось сохранить для просмотра без сети")
+
+    /// What happened, as the end of a sentence ("the disk is full").
+    public var whatHappened: LocalizedText {
+        switch self {
+        case .diskFull: LocalizedText(en: "the disk is full", ru: "диск заполнен")
+        case .readOnly(let path):
+            LocalizedText(en: "\(path) is read-only", ru: "\(path) доступен только для чтения")
+        case .folderMissing(let path):
+            LocalizedText(en: "the folder \(path) is missing", ru: "папки \(path) нет")
+        case .writeFailed(_, let reason): LocalizedText(en: reason, ru: reason)
+        case .directoryUnavailable(_, let cause): cause.whatHappened
+        case .entryTooLarge(let size, let limit):
+            LocalizedText(en: "\(size) bytes is more than the cache limit of \(limit) bytes",
+                          ru: "\(size) байт больше предела кэша в \(limit) байт")
+        }
+    }
+
+    /// The stable code: one per cause, whether the cache met it opening or storing.
+    public var code: String {
+        switch self {
+        case .diskFull: "diskFull"
+        case .readOnly: "readOnly"
+        case .folderMissing: "folderMissing"
+        case .writeFailed: "writeFailed"
+        case .directoryUnavailable(_, .writeFailed): "cacheUnavailable"
+        case .directoryUnavailable(_, let cause): cause.code
+        case .entryTooLarge: "tooLarge"
         }
     }
 }
 
 extension DiskCacheError: UserFacingErrorConvertible {
+    /// What happened, under the heading of what it stopped. What to do (which flag, what to free)
+    /// is the command's to add.
     public var userFacingError: UserFacingError {
         switch self {
-        case .diskFull:
-            UserFacingError(
-                code: "diskFull",
-                message: LocalizedText(
-                    en: "Could not save for offline use: the disk is full",
-                    ru: "Не удалось сохранить для просмотра без сети: диск заполнен"),
-                recovery: LocalizedText(
-                    en: "Free some disk space",
-                    ru: "Освободите место на диске"))
-        case .readOnly(let path):
-            UserFacingError(
-                code: "readOnly",
-                message: LocalizedText(
-                    en: "Could not save for offline use: \(path) is read-only",
-                    ru: "Не удалось сохранить для просмотра без сети: \(path) доступен только для чтения"),
-                recovery: LocalizedText(
-                    en: "Choose another cache directory with --cache-dir",
-                    ru: "Укажите другой каталог кэша через --cache-dir"))
-        case .writeFailed(_, let reason):
-            UserFacingError(
-                code: "writeFailed",
-                message: LocalizedText(
-                    en: "Could not save for offline use: \(reason)",
-                    ru: "Не удалось сохранить для просмотра без сети: \(reason)"))
-        case .directoryUnavailable(let path, let reason):
-            UserFacingError(
-                code: "cacheUnavailable",
-                message: LocalizedText(
-                    en: "The offline cache at \(path) is unavailable: \(reason)",
-                    ru: "Кэш для просмотра без сети в \(path) недоступен: \(reason)"),
-                recovery: LocalizedText(
-                    en: "Choose another cache directory with --cache-dir",
-                    ru: "Укажите другой каталог кэша через --cache-dir"))
-        case .entryTooLarge(let size, let limit):
-            UserFacingError(
-                code: "tooLarge",
-                message: LocalizedText(
-                    en: "Not saved for offline use: \(size) bytes is more than the cache limit of \(limit) bytes",
-                    ru: "Не сохранено для просмотра без сети: \(size) байт больше предела кэша в \(limit) байт"))
+        case .directoryUnavailable(let path, let cause):
+            UserFacingError(code: code, message: LocalizedText(
+                en: "The offline cache at \(path) is unavailable",
+                ru: "Кэш для просмотра без сети в \(path) недоступен").followed(by: cause.whatHappened))
+        case .entryTooLarge:
+            UserFacingError(code: code, message: LocalizedText(
+                en: "Not saved for offline use", ru: "Не сохранено для просмотра без сети").followed(by: whatHappened))
+        default:
+            UserFacingError(code: code, message: Self.notSaved.followed(by: whatHappened))
         }
     }
 }
@@ -87,19 +97,53 @@ extension DiskCacheError {
             switch failure.code {
             case ENOSPC, EDQUOT: self = .diskFull(path: failure.path)
             case EROFS, EACCES, EPERM: self = .readOnly(path: failure.path)
+            case ENOENT: self = .folderMissing(path: (failure.path as NSString).deletingLastPathComponent)
             default: self = .writeFailed(path: failure.path, reason: failure.reason)
             }
         } else if let error = error as? DatabaseError {
-            switch error.resultCode {
-            case .SQLITE_FULL: self = .diskFull(path: indexPath)
-            case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: self = .readOnly(path: indexPath)
-            case .SQLITE_BUSY, .SQLITE_LOCKED:
-                self = .writeFailed(path: indexPath, reason: "the cache index is busy in another process")
-            default: self = .writeFailed(path: indexPath, reason: error.message ?? "\(error.resultCode)")
-            }
+            self = Self.classify(error, indexPath: indexPath)
         } else {
             self = .writeFailed(path: indexPath, reason: "\(error)")
         }
+    }
+
+    /// SQLite's result code as what happened. SQLite reports a full disk as SQLITE_FULL only when
+    /// it notices; a write the kernel refuses for want of space comes back as SQLITE_IOERR, and a
+    /// folder that is gone or not writable as SQLITE_CANTOPEN, so those ask the file system.
+    static func classify(_ error: DatabaseError, indexPath: String) -> DiskCacheError {
+        let folder = (indexPath as NSString).deletingLastPathComponent
+        switch error.resultCode {
+        case .SQLITE_FULL: return .diskFull(path: indexPath)
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: return .readOnly(path: folder)
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .writeFailed(path: indexPath, reason: "the cache index is busy in another process")
+        case .SQLITE_IOERR where FolderCheck.isFull(folder):
+            return .diskFull(path: indexPath)
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN:
+            if !FolderCheck.exists(folder) { return .folderMissing(path: folder) }
+            if !FolderCheck.isWritable(folder) { return .readOnly(path: folder) }
+            if FolderCheck.isFull(folder) { return .diskFull(path: indexPath) }
+            return .writeFailed(path: indexPath, reason: error.resultCode == .SQLITE_CANTOPEN
+                                ? "the cache index could not be opened" : "a disk I/O error")
+        default: return .writeFailed(path: indexPath, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+}
+
+/// What the file system says about the cache's folder, asked when SQLite's code leaves it open.
+enum FolderCheck {
+    static func exists(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+    /// True when the folder's file system has no room for another page of the index.
+    static func isFull(_ path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 }
 

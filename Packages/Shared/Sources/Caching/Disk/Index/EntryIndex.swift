@@ -54,18 +54,24 @@ final class EntryIndex: Sendable {
             queue = opened.queue
             rebuilt = opened.rebuilt
         } catch {
-            guard Self.isCorruption(error) else { throw .directoryUnavailable(path: path, reason: "\(error)") }
+            guard Self.isCorruption(error) else { throw Self.unavailable(path: path, error) }
             logger.error("disk cache index is corrupt; rebuilding it from the entry files",
                          metadata: ["path": "\(path)", "error": "\(error)"])
             do {
                 queue = try Self.reopenAside(at: path, busyTimeout: busyTimeout, rebuild: rebuild)
                 rebuilt = true
             } catch {
-                throw .directoryUnavailable(path: path, reason: "\(error)")
+                throw Self.unavailable(path: path, error)
             }
         }
         openedCleanly = !walExisted || rebuilt
         connection = LockedValue(queue)
+    }
+
+    /// The index could not be opened: why, as what happened to its folder.
+    private static func unavailable(path: String, _ error: any Error) -> DiskCacheError {
+        let folder = (path as NSString).deletingLastPathComponent
+        return .directoryUnavailable(path: folder, cause: DiskCacheError(error, indexPath: path))
     }
 
     /// Runs `body` on the connection outside any transaction (a single statement is atomic).
