@@ -302,7 +302,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "DemoServer", "FlickrDemo", "Imaging", "gallery", "lookup", "flickr"]
+            dependencies: ["TestSupport", "DemoServer", "FlickrDemo", "gallery", "lookup", "flickr",
+                           // The error vocabulary's matrix renders every surface's words from the models.
+                           "ImageGallery", "FlickrFeed", "PhoneLookup", "ImagePipeline", "Caching", "Networking",
+                           "Imaging", "ErrorReporting"]
         ),
 
         // MARK: Fuzzing
