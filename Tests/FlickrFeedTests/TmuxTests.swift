@@ -36,3 +36,90 @@ struct TmuxTests {
         try await tmux.expectRestored()
     }
 }
+
+/// A listener that accepts connections (the kernel completes them from the backlog) and never
+/// answers: a server that hangs.
+final class SilentListener: Sendable {
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) }
+        }
+        guard bound == 0, listen(socketDescriptor, 64) == 0 else {
+            close(socketDescriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
+        }
+        descriptor = socketDescriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(descriptor) }
+}
+
+@Suite("flickr in tmux against a server that never answers")
+struct SilentServerTmuxTests {
+    @Test("over a saved page a refresh shows that it runs, then its failure; the saved page's age moves on")
+    func refreshOverSavedPage() async throws {
+        let path = try #require(flickrExecutablePath(), "flickr is built next to the tests")
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let saved = try await Run.flickr(["--demo", "--json", "--pages", "1", "--cache-dir", cache.path,
+                                          "--demo-upload-interval", "0"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let silent = try SilentListener()
+        let tmux = try await TmuxSession(columns: 100, rows: 30)
+        defer { tmux.stop() }
+        try await tmux.start(
+            [path, "--lang", "en", "--cache-dir", cache.path, "--api-key", "demo", "--timeout", "2",
+             "--api-base", "http://127.0.0.1:\(silent.port)/services/rest/",
+             "--image-base", "http://127.0.0.1:\(silent.port)/img"],
+            environment: ["TERM": "xterm-256color"])
+        try await tmux.waitFor("the saved page, refreshing") { $0.contains("Saved") && $0.contains("Refreshing…") }
+        let failed = try await tmux.waitFor("the timeout, beside the saved page", seconds: 15) {
+            $0.contains("Saved") && $0.contains("Took too long")
+        }
+        // The age is worded in seconds at first: with no key pressed it must move on.
+        let age = failed.split(separator: "\n").first { $0.contains("Saved") }.map(String.init) ?? ""
+        try await tmux.waitFor("the age moving with no key pressed", seconds: 5) { screen in
+            let line = screen.split(separator: "\n").first { $0.contains("Saved") }.map(String.init) ?? ""
+            return !line.isEmpty && line != age
+        }
+        // The automatic retries run on; r asks at once, and the banner keeps saying both.
+        try await tmux.send("r")
+        try await tmux.waitFor("r runs a refresh that shows, with the failure beside it", seconds: 15) {
+            $0.contains("Refreshing…") && $0.contains("Took too long") && $0.contains("Saved")
+        }
+        try await tmux.send("q")
+        try await tmux.expectRestored()
+    }
+
+    @Test("with no saved page the body shows the failure, never \"Loading\" beside a failed banner")
+    func firstPageFails() async throws {
+        let path = try #require(flickrExecutablePath(), "flickr is built next to the tests")
+        let cache = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let silent = try SilentListener()
+        let tmux = try await TmuxSession(columns: 100, rows: 30)
+        defer { tmux.stop() }
+        try await tmux.start(
+            [path, "--lang", "en", "--cache-dir", cache.path, "--api-key", "demo", "--timeout", "2",
+             "--api-base", "http://127.0.0.1:\(silent.port)/services/rest/",
+             "--image-base", "http://127.0.0.1:\(silent.port)/img"],
+            environment: ["TERM": "xterm-256color"])
+        let screen = try await tmux.waitFor("the timeout", seconds: 15) { $0.contains("Took too long") }
+        #expect(!screen.contains("Loading the first page"), "\(screen)")
+        try await tmux.send("q")
+        try await tmux.expectRestored()
+    }
+}

@@ -47,6 +47,9 @@ public enum FlickrMessages {
     /// The loading row.
     public static let loading = LocalizedText(en: "Loading…", ru: "Загрузка…")
 
+    /// The banner's mark while a page is on its way over photos already shown.
+    public static let refreshing = LocalizedText(en: "↻ Refreshing…", ru: "↻ Обновление…")
+
     /// The mark on a saved page; `age` is already worded ("5 min").
     public static func saved(age: String) -> LocalizedText {
         LocalizedText(en: "Saved \(age) ago", ru: "Сохранено \(age) назад")

@@ -55,7 +55,11 @@ final class FeedScreen: TerminalScreen {
             handle(key, context: context)
         case .mouse(let mouse):
             handle(mouse)
-        case .paste, .tick:
+        case .tick:
+            // The saved page's age and a refresh's wait move on with no key pressed.
+            context.requestRender()
+            keepClockMoving()
+        case .paste:
             break
         }
     }
@@ -151,6 +155,15 @@ final class FeedScreen: TerminalScreen {
     /// The observer: redraws, and sends nothing (the model keeps the first row in range itself).
     private func feedChanged() {
         context?.requestRender()
+        keepClockMoving()
+    }
+
+    /// Asks for the next tick while the screen shows something that changes with time: a saved
+    /// page's age or a page on its way (ticks coalesce, so asking on every change is free).
+    private func keepClockMoving() {
+        let state = store.state
+        guard state.savedAt != nil || state.inFlight != nil else { return }
+        context?.scheduleTick(after: .seconds(1))
     }
 
     private func open(_ index: Int) {

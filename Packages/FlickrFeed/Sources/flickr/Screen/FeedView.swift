@@ -139,14 +139,18 @@ struct FeedView {
     /// No photo to show: the first page is coming, or it cannot come and none was saved.
     private func drawEmpty(_ feed: FeedState, in area: Rect, into frame: inout Frame) {
         let offline = isOffline || feed.isOffline
-        let text: LocalizedText
-        switch feed.footer {
-        case .failed(let error) where !offline:
-            let lines = TextLayout.wrap(error.line(in: language), width: max(10, area.width - 4))
+        // The body never says "Loading" while the banner says the load failed: the failure shows
+        // here until a page arrives, a retry on its way included.
+        let failure: UserFacingError? = if case .failed(let error) = feed.footer { error } else { feed.lastError }
+        if let failure, !offline, feed.footer != .end {
+            let lines = TextLayout.wrap(failure.line(in: language), width: max(10, area.width - 4))
             for (offset, line) in lines.enumerated() {
                 frame.putCentered(line, in: area, row: area.row + area.height / 2 + offset, style: Style().foreground(.red))
             }
             return
+        }
+        let text: LocalizedText
+        switch feed.footer {
         case .end: text = FlickrMessages.endOfFeed
         default: text = offline ? FlickrMessages.nothingSavedOffline : FlickrMessages.firstPageLoading
         }
@@ -186,7 +190,14 @@ struct FeedView {
         if let savedAt = feed.savedAt {
             parts.append(
                 FlickrMessages.saved(age: SavedPage.wordedAge(from: savedAt, to: now, in: language)).text(in: language))
-        } else if let error = feed.lastError, !(isOffline || feed.isOffline) {
+        }
+        // A first page on its way says so, over a saved page too: a refresh that waits on a
+        // silent server must not look like nothing happened. A next page has the footer's row.
+        if feed.inFlight?.page == 1, !feed.photos.isEmpty || feed.lastError != nil {
+            parts.append(FlickrMessages.refreshing.text(in: language))
+        }
+        // The failure after it stays in view, beside the saved page's age as well.
+        if let error = feed.lastError, !(isOffline || feed.isOffline) {
             parts.append(error.line(in: language))
             style = Style().foreground(.red)
         }
