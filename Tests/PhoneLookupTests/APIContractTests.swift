@@ -105,6 +105,19 @@ struct APIContractTests {
         #expect(russian.error.message.contains("укажите страну"))
     }
 
+    @Test("a 404 lists every path served, the dataset too; a 405's text names the methods its Allow header does")
+    func unknownPathAndMethod() throws {
+        let endpoint = LookupEndpoint(engine: Fixtures.engine, language: .english, otherPaths: ["/countries.json"])
+        let missing = endpoint.respond(method: "GET", path: "/v2/lookup", query: [:])
+        #expect(missing.status == 404)
+        let text = try #require(String(data: missing.body, encoding: .utf8))
+        #expect(text.contains("GET /v1/lookup, GET /openapi.json, GET /countries.json"), "\(text)")
+        let posted = endpoint.respond(method: "POST", path: "/v1/lookup", query: [:])
+        #expect(posted.status == 405 && posted.headers["Allow"] == "GET, HEAD")
+        let refusal = try #require(String(data: posted.body, encoding: .utf8))
+        #expect(refusal.contains("/v1/lookup answers GET, HEAD, not POST"), "\(refusal)")
+    }
+
     @Test("112 with country=RU answers Russia's emergency number, with details")
     func emergencyOverAPI() throws {
         let endpoint = LookupEndpoint(engine: Fixtures.engine, language: .english)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoServer
 import Networking
 import PhoneLookup
 import Foundation
@@ -141,6 +142,31 @@ struct CommandTests {
         #expect(result.out.split(separator: "\n") == ["Cayman Islands  +1 345 KY"])
     }
 
+    @Test("a number without + names the country it was read in and why; with no country to go on, it asks")
+    func nationalNumberCountry() async throws {
+        let assumed = try await runLookup(["search", "4258828080"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(assumed.status == 0, "\(assumed.err)")
+        #expect(assumed.err.contains(
+            "4258828080 has no +: read as a number in United States (+1), the country of the locale (LANG=en_US.UTF-8)"),
+                "\(assumed.err)")
+        let none = try await runLookup(["search", "12345"], environment: ["LANG": "C"])
+        #expect(none.status == 64)
+        #expect(none.err.contains("12345 has no +, and neither --country nor the locale names a country"), "\(none.err)")
+        #expect(!none.err.contains("Too short"), "no country code was given, so none is too short")
+        let given = try await runLookup(["search", "--country", "RU", "4951234567"])
+        #expect(given.status == 0 && given.err.isEmpty, "\(given.err)")
+    }
+
+    @Test("countries --filter with no match says so on stderr and exits 1, in Russian too")
+    func countriesNoMatch() async throws {
+        let result = try await runLookup(["--demo", "countries", "--filter", "zz"])
+        #expect(result.status == 1)
+        #expect(result.out.isEmpty, "\(result.out)")
+        #expect(result.err == "lookup: No country matches 'zz'\n", "\(result.err)")
+        let russian = try await runLookup(["--demo", "--lang", "ru", "countries", "--filter", "zz"])
+        #expect(russian.status == 1 && russian.err.contains("Ни одна страна не подходит под «zz»"), "\(russian.err)")
+    }
+
     @Test("search --json writes its errors as JSON on standard output")
     func searchJSONErrors() async throws {
         let invalid = try await runLookup(["search", "--country", "FR", "12", "--json"])
@@ -201,6 +227,26 @@ struct ServeTests {
         let number = try Fixtures.number("+77011234567")
         let results = try await RemoteLookup(baseURL: base, client: client).lookUp(number)
         #expect(results == Fixtures.engine.results(for: number, language: .english))
+        let status = await server.terminate()
+        #expect(status == 0 || status == 128 + SIGTERM)
+    }
+}
+
+@Suite("lookup serve in the person's language")
+struct ServeLanguageTests {
+    @Test("a busy port is said in Russian under --lang ru, exit 69; the banner follows --lang too")
+    func busyPortInRussian() async throws {
+        let busy = DemoServer(port: 0)
+        let base = try await busy.start()
+        let port = try #require(base.port)
+        let result = try await runLookup(["--lang", "ru", "serve", "--port", "\(port)"])
+        await busy.stop()
+        #expect(result.status == 69)
+        #expect(result.err == "lookup: адрес 127.0.0.1:\(port) уже занят\n", "\(result.err)")
+
+        let server = try Subprocess.launch(try lookupExecutable().path, ["--lang", "ru", "serve", "--port", "0"])
+        let printed = try #require(try await server.firstLine())
+        #expect(printed.hasPrefix("API поиска: http://127.0.0.1:"), "\(printed)")
         let status = await server.terminate()
         #expect(status == 0 || status == 128 + SIGTERM)
     }

@@ -3,6 +3,7 @@ import StateStore
 import TestSupport
 import Testing
 @testable import PhoneLookup
+@testable import lookup
 
 @Suite("Lookup flow (no terminal)")
 struct FlowTests {
@@ -69,6 +70,18 @@ struct FlowTests {
         _ = flow.reduce(into: &state, action: .pickerConfirmed)
         #expect(state.stack == [.dialer])
         #expect(state.selectedCountry.dialCode.description == "+345")
+    }
+
+    @Test("after choosing the Cayman Islands with a US number typed, the code button reads +1 345")
+    func pickedCountryWinsOverTypedNumber() {
+        var state = loaded()
+        let plan = Fixtures.parser.plan
+        _ = flow.reduce(into: &state, action: .countryButtonPressed)
+        _ = flow.reduce(into: &state, action: .pickerFilterChanged("cay"))
+        _ = flow.reduce(into: &state, action: .pickerConfirmed)
+        let typed = LookupScreen.typedLabel("(425) 882-8080", state: state, numbering: plan)
+        #expect(DialerScene.codeLabel(state, typed: typed) == "+1 345")
+        #expect(LookupScreen.typedLabel("+44 20 7946 0958", state: state, numbering: plan) == "+44")
     }
 
     @Test("Esc in the picker returns with the selection unchanged")

@@ -23,11 +23,18 @@ package struct LookupEndpoint: Sendable {
     package let parser: PhoneNumberParser
     package let language: Language
 
-    package init(engine: OfflineEngine, language: Language) {
+    /// Paths served beside the API by whoever hosts it (the dataset), named in the 404's list.
+    package let otherPaths: [String]
+
+    package init(engine: OfflineEngine, language: Language, otherPaths: [String] = []) {
         self.engine = engine
         parser = PhoneNumberParser(plan: engine.plan)
         self.language = language
+        self.otherPaths = otherPaths
     }
+
+    /// The methods every path takes: the 405's text and its `Allow` header say the same.
+    package static let allowedMethods = ["GET", "HEAD"]
 
     /// Answers any request the server was given: the lookup, the document, or a JSON error
     /// (404 for a path the API does not have, 405 with `Allow` for a method it does not take).
@@ -35,14 +42,17 @@ package struct LookupEndpoint: Sendable {
         let language = query["lang"].flatMap(Language.init(code:)) ?? self.language
         let known = [Self.path, Self.documentPath]
         guard known.contains(path) else {
+            let list = (known + otherPaths).map { "GET \($0)" }.joined(separator: ", ")
             return failure(404, code: "notFound", LocalizedText(
-                en: "No such path: \(path); the API answers GET \(Self.path) and GET \(Self.documentPath)",
-                ru: "Нет такого пути: \(path); API отвечает на GET \(Self.path) и GET \(Self.documentPath)"), language)
+                en: "No such path: \(path); the API answers \(list)",
+                ru: "Нет такого пути: \(path); API отвечает на \(list)"), language)
         }
-        guard method == "GET" || method == "HEAD" else {
+        guard Self.allowedMethods.contains(method) else {
+            let allowed = Self.allowedMethods.joined(separator: ", ")
             var response = failure(405, code: "methodNotAllowed", LocalizedText(
-                en: "\(path) answers GET only, not \(method)", ru: "\(path) отвечает только на GET, а не на \(method)"), language)
-            response.headers["Allow"] = "GET, HEAD"
+                en: "\(path) answers \(allowed), not \(method)",
+                ru: "\(path) отвечает только на \(allowed), а не на \(method)"), language)
+            response.headers["Allow"] = allowed
             return response
         }
         if path == Self.documentPath {

@@ -58,7 +58,7 @@ public struct LookupState: Sendable, Equatable {
     /// Islands, whose dataset entry says `+345`); nil until the flow sets it.
     public var dialLabel: String?
     /// True once the person chose a country, so a later dataset refresh does not override it.
-    var countryChosen = false
+    public internal(set) var countryChosen = false
     var numberText = ""
     /// Why the typed number was not sent, shown under the field.
     public var inputProblem: InvalidNumber?

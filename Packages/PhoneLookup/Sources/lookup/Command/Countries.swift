@@ -45,6 +45,14 @@ struct Countries: LookupSubcommand {
             // The codes as the numbering data tells them (`+1 345`), as the dialer and results do.
             let labelled = catalog.labelled(by: services.plan)
             let matches = labelled.filter(filter ?? "")
+            if matches.isEmpty, let filter {
+                // An empty line on stdout and status 0 read as "done"; a script and a person both
+                // need to know that nothing matched.
+                let none = UserFacingError(code: "noMatch", message: LocalizedText(
+                    en: "No country matches '\(filter)'", ru: "Ни одна страна не подходит под «\(filter)»"))
+                report(none, json: json, in: services.language)
+                throw ExitCode.failure
+            }
             let rows = matches.map { (country: labelled.countries[$0], dialCode: labelled.dialLabel(at: $0)) }
             // The table is for people: names in their language (Foundation's locale data in
             // Russian); JSON keeps the dataset's names for scripts.

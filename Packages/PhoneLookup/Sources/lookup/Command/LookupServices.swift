@@ -44,7 +44,7 @@ struct LookupServices {
         var countriesURL = URL(string: options.countriesURL ?? LookupOptions.defaultCountriesURL)!
         if shared.demo {
             let server = DemoServer()
-            try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: engine, language: language))
+            try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: engine, language: language, otherPaths: [datasetPath]))
             let base = try await server.start()
             demoServer = server
             apiURL = base

@@ -28,15 +28,49 @@ struct Serve: LookupSubcommand {
 
     func run() async throws {
         try await withServices { services in
+            let language = services.language
             let server = DemoServer(host: host, port: port)
-            try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: services.engine, language: services.language))
-            let url = try await server.start()
-            print("Serving the lookup API on \(url.absoluteString)/v1/lookup?number=%2B79994673756")
-            print("its OpenAPI document on \(url.absoluteString)/openapi.json")
-            print("and the country dataset on \(url.absoluteString)/countries.json; Ctrl-C stops.")
+            try installLookupRoutes(on: server, endpoint: LookupEndpoint(
+                engine: services.engine, language: language, otherPaths: [datasetPath]))
+            let url: URL
+            do {
+                url = try await server.start()
+            } catch {
+                printError("lookup: \(Self.startFailure(error).text(in: language))")
+                // sysexits' EX_UNAVAILABLE: the address the service needs is not to be had.
+                throw ExitCode(69)
+            }
+            print(Self.banner(url.absoluteString).text(in: language))
             fflush(nil)
             while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
             await server.stop()
+        }
+    }
+
+    /// What `serve` says once it listens, in the person's language.
+    static func banner(_ base: String) -> LocalizedText {
+        LocalizedText(
+            en: """
+                Serving the lookup API on \(base)/v1/lookup?number=%2B79994673756
+                its OpenAPI document on \(base)/openapi.json
+                and the country dataset on \(base)/countries.json; Ctrl-C stops.
+                """,
+            ru: """
+                API поиска: \(base)/v1/lookup?number=%2B79994673756
+                описание OpenAPI: \(base)/openapi.json
+                список стран: \(base)/countries.json; Ctrl-C — остановить.
+                """)
+    }
+
+    /// Why the server did not start, in the person's language.
+    static func startFailure(_ error: any Error) -> LocalizedText {
+        switch error as? DemoServer.StartError {
+        case .portInUse(let host, let port):
+            LocalizedText(en: "\(host):\(port) is already in use", ru: "адрес \(host):\(port) уже занят")
+        case .failed(let reason):
+            LocalizedText(en: "the server did not start: \(reason)", ru: "сервер не запустился: \(reason)")
+        case nil:
+            LocalizedText(en: "the server did not start: \(error)", ru: "сервер не запустился: \(error)")
         }
     }
 }

@@ -69,7 +69,14 @@ final class LookupScreen: TerminalScreen {
 
     /// The code the typed number names, for the country button (nil: the selected country's).
     private func typedLabel(_ state: LookupState) -> String? {
-        numbering.dialLabel(forTyped: field.text, region: state.selectedCountry.isoCode)
+        Self.typedLabel(field.text, state: state, numbering: numbering)
+    }
+
+    /// The code the typed text names, unless the person chose a country in the picker: then a
+    /// national number is theirs to read in that country, and only a typed +code overrides it.
+    nonisolated static func typedLabel(_ text: String, state: LookupState, numbering: NumberingPlan) -> String? {
+        if state.countryChosen, !text.contains("+") { return nil }
+        return numbering.dialLabel(forTyped: text, region: state.selectedCountry.isoCode)
     }
 
     func render(size: TerminalSize) -> Frame {
