@@ -116,6 +116,14 @@ extension ServerAndProcessTests {
             #expect(result.stderr.contains("invalid URL 'not-a-url'"))
         }
 
+        @Test("a missing --urls-file exits 66 (no input), as lookup scan does for a missing file")
+        func missingURLsFile() async throws {
+            let result = try await GalleryProcess.run(["--urls-file", "/nonexistent/urls.txt", "--plain"])
+            #expect(result.status == 66)
+            #expect(result.stderr == "gallery: cannot read --urls-file '/nonexistent/urls.txt': there is no such file\n",
+                    "stderr: \(result.stderr)")
+        }
+
         @Test("a --urls-file that is a pipe is read once, and its URLs are the ones loaded")
         func urlsFromPipe() async throws {
             let port = try await GalleryProcess.freePort()

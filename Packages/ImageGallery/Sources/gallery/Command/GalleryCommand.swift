@@ -154,7 +154,11 @@ struct GalleryCommand: AsyncParsableCommand {
                 do {
                     contents = try URLsFile.read(urlsFile)
                 } catch {
-                    throw ValidationError(error.message(path: urlsFile, language: shared.language))
+                    // sysexits' EX_NOINPUT, as `lookup scan` exits for the same missing file: the
+                    // command line was right, the file it names is not there to read.
+                    let message = TerminalSafeText.line(error.message(path: urlsFile, language: shared.language))
+                    FileHandle.standardError.write(Data("gallery: \(message)\n".utf8))
+                    throw ExitCode(66)
                 }
                 list += try PictureSources.parseFile(contents)
             }
