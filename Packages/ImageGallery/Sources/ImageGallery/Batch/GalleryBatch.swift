@@ -98,12 +98,26 @@ public enum GalleryBatch {
         return summary
     }
 
+    /// The picture as the batch may report it: a stored copy that may not be used without asking
+    /// the server (`no-cache`, an expired `max-age`: RFC 9111 §4.2.4 and §5.2.2.4) is asked about
+    /// first; a batch exits before the screen's launch-time revalidation would run. When the server
+    /// cannot be asked, the stored copy is reported, marked stale.
+    static func current(_ url: URL, loader: any GalleryImageLoading, targetSize: PixelSize) async throws(LoadFailure)
+        -> LoadedPicture {
+        let stored = try await loader.load(url, targetSize: targetSize, policy: .cached)
+        guard stored.isStale else { return stored }
+        guard let asked = try? await loader.load(url, targetSize: targetSize, policy: .refresh),
+              asked.refreshFailure == nil
+        else { return stored }
+        return asked
+    }
+
     static func load(_ url: URL, index: Int, loader: any GalleryImageLoading, targetSize: PixelSize) async -> GalleryItemReport {
         let clock = ContinuousClock()
         let start = clock.now
         let outcome: Result<LoadedPicture, LoadFailure>
         do {
-            outcome = .success(try await loader.load(url, targetSize: targetSize, policy: .cached))
+            outcome = .success(try await current(url, loader: loader, targetSize: targetSize))
         } catch {
             outcome = .failure(error)
         }

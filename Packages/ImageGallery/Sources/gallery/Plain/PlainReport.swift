@@ -22,7 +22,7 @@ struct PlainReport: Sendable {
         case (.json, .success(let picture)):
             var fields: [(String, JSONValue)] = [
                 ("event", .string("item")), ("index", .int(report.index)), ("url", .string(url)),
-                ("state", .string("loaded")), ("source", .string(picture.source.rawValue)),
+                ("state", .string("loaded")), ("source", .string(Self.source(of: picture))),
                 ("width", .int(picture.originalSize.width)), ("height", .int(picture.originalSize.height)),
                 ("bytes", .int(picture.encodedByteCount)), ("ms", .int(report.milliseconds)),
             ]
@@ -30,6 +30,8 @@ struct PlainReport: Sendable {
             if let firstByte = picture.timeToFirstByte {
                 fields.append(("firstByteMs", .int(Int(firstByte / .milliseconds(1)))))
             }
+            // A stored copy the server could not be asked about: shown, but not known to be current.
+            if picture.isStale { fields.append(("stale", .bool(true))) }
             return Self.object(fields)
         case (.json, .failure(let failure)):
             return Self.object([
@@ -43,8 +45,8 @@ struct PlainReport: Sendable {
             let saved = picture.storeError.map { "  (\(GalleryStatus.notSavedOffline($0).text.text(in: language)))" } ?? ""
             let size = "\(picture.originalSize)", bytes = picture.encodedByteCount, ms = report.milliseconds
             return TerminalSafeText.line(LocalizedText(
-                en: "\(report.index) loaded  \(url)  \(size)  \(bytes) bytes  from \(picture.source.rawValue)  \(ms) ms",
-                ru: "\(report.index) загружено  \(url)  \(size)  \(bytes) байт  \(Self.russianSource(picture.source))  \(ms) мс"
+                en: "\(report.index) loaded  \(url)  \(size)  \(bytes) bytes  \(Self.englishSource(picture))  \(ms) ms",
+                ru: "\(report.index) загружено  \(url)  \(size)  \(bytes) байт  \(Self.russianSource(picture))  \(ms) мс"
             ).text(in: language) + saved)
         case (.text, .failure(let failure)):
             // The message may quote what a server sent (a content type, a status text): made safe here,
@@ -57,12 +59,27 @@ struct PlainReport: Sendable {
         }
     }
 
-    private static func russianSource(_ source: ImageSource) -> String {
-        switch source {
-        case .memory: "из памяти"
-        case .disk: "с диска"
-        case .network: "из сети"
+    /// Where the bytes came from: `revalidated` when the server confirmed the stored copy (304).
+    static func source(of picture: LoadedPicture) -> String {
+        picture.wasRevalidated ? "revalidated" : picture.source.rawValue
+    }
+
+    private static func englishSource(_ picture: LoadedPicture) -> String {
+        let from = picture.wasRevalidated ? "confirmed by the server" : "from \(picture.source.rawValue)"
+        return picture.isStale ? "\(from) (stale)" : from
+    }
+
+    private static func russianSource(_ picture: LoadedPicture) -> String {
+        let from = if picture.wasRevalidated {
+            "подтверждено сервером"
+        } else {
+            switch picture.source {
+            case .memory: "из памяти"
+            case .disk: "с диска"
+            case .network: "из сети"
+            }
         }
+        return picture.isStale ? "\(from) (устарело)" : from
     }
 
     /// The closing line.
