@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import FlickrFeed
+@testable import flickr
 
 @Suite("Decoding getRecent")
 struct DecodingTests {
@@ -59,8 +60,10 @@ struct DecodingTests {
 
     @Test("code 100 says the key was refused and how to pass one")
     func keyRefusedMessage() {
-        let error = FlickrError.api(code: 100, message: "Invalid API Key (Key has invalid format)")
-            .userFacingError
+        let refused = FlickrError.api(code: 100, message: "Invalid API Key (Key has invalid format)")
+        // The feed says what happened; the command adds how to pass a key.
+        #expect(refused.userFacingError.recovery == nil)
+        let error = FlickrAdvice.shown(refused, onScreen: true)
         #expect(error.code == "apiKey")
         let line = error.line(in: .english)
         #expect(line.contains("refused") && line.contains("--api-key") && line.contains("FLICKR_API_KEY"))
@@ -91,7 +94,7 @@ struct DecodingTests {
         #expect(throws: FlickrError.jsonp(callback: "jsonFlickrApi")) {
             try FlickrResponseDecoder.page(from: Data(body.utf8))
         }
-        let message = FlickrError.jsonp(callback: "jsonFlickrApi").userFacingError.line(in: .english)
+        let message = FlickrAdvice.shown(.jsonp(callback: "jsonFlickrApi"), onScreen: false).line(in: .english)
         #expect(message.contains("JSONP") && message.contains("nojsoncallback=1"))
     }
 

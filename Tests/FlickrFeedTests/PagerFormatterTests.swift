@@ -28,7 +28,6 @@ struct PagerFormatterTests {
     @Test("an error line carries the code and a message without the key")
     func jsonError() throws {
         let error = FlickrError.api(code: 100, message: "Invalid API Key: https://x/?api_key=topsecret1")
-            .userFacingError
         let line = try #require(PagerFormatter(style: .json, imageURLs: urls).lines(for: .error(error)).first)
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
@@ -53,7 +52,7 @@ struct PagerFormatterTests {
         let hostile = "pwn\u{1B}]0;title\u{07}\u{1B}]52;c;ZXZpbA==\u{07}\u{1B}[2J\u{9B}31m\r\u{08}\u{7F}\u{202E}gpj"
         let photo = FlickrPhoto(id: "1", owner: "o@N00", secret: "s", server: "2", title: hostile, ownerName: hostile)
         let report = PageReport(page: 1, source: .network, photos: [photo], pages: 1, total: 1, dropped: 0)
-        let error = FlickrError.api(code: 105, message: hostile).userFacingError
+        let error = FlickrError.api(code: 105, message: hostile)
         for style in [PagerFormatter.Style.plain, .json] {
             let formatter = PagerFormatter(style: style, imageURLs: urls)
             let lines = formatter.lines(for: .page(report)) + formatter.lines(for: .error(error))
@@ -67,13 +66,13 @@ struct PagerFormatterTests {
     func echoedKey() throws {
         let key = "ech0" + UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16)
         Redactor.register(secret: key)
-        let error = FlickrError.api(code: 100, message: "Invalid API Key (\(key))").userFacingError
+        let error = FlickrError.api(code: 100, message: "Invalid API Key (\(key))")
         for style in [PagerFormatter.Style.plain, .json] {
             let formatter = PagerFormatter(style: style, imageURLs: urls)
             let lines = formatter.lines(for: .error(error)) + [formatter.failureLine(error)]
             #expect(!lines.joined().contains(key))
             #expect(lines.joined().contains(Redactor.mask))
         }
-        #expect(!error.line(in: .english).contains(key))
+        #expect(!error.userFacingError.line(in: .english).contains(key))
     }
 }

@@ -10,11 +10,12 @@ struct PlainOutputTests {
 
     /// The error a one-page run reports when every fetch fails with `error`.
     private func reported(_ error: FlickrError) async -> UserFacingError? {
-        var reported: UserFacingError?
+        var reported: FlickrError?
         _ = await FeedPager.run(pages: 1, api: MockAPI(fallback: { _ in .failure(error) }), store: nil) { event in
             if case .error(let problem) = event { reported = problem }
         }
-        return reported
+        // As the command prints it: the feed says what happened, the command what to do.
+        return reported.map { FlickrAdvice.shown($0, onScreen: false) }
     }
 
     @Test("a network failure in plain output says to run the command again, not that loading resumes")
@@ -22,7 +23,7 @@ struct PlainOutputTests {
         let line = await reported(Fixtures.offline)?.line(in: .english)
         #expect(line == "No internet connection. Run the command again once the connection works")
         #expect(await reported(Fixtures.timeout)?.line(in: .russian).contains("потяните") == false)
-        #expect(await reported(Fixtures.keyRefused) == Fixtures.keyRefused.userFacingError)
+        #expect(await reported(Fixtures.keyRefused)?.recovery == FlickrAdvice.howToPassKey)
     }
 
     @Test("a page that could not be kept is a JSON warning event; plain output leaves it to standard error")

@@ -163,8 +163,8 @@ struct ScreenSizesTests {
                                savedAt: now.addingTimeInterval(-9))
         var lines = formatter.lines(for: .page(network), now: now) + formatter.lines(for: .page(saved), now: now)
         // A refused key's message quotes Flickr's own English words, so it is not among these.
-        lines += [Fixtures.offline, Fixtures.timeout].map { formatter.failureLine($0.userFacingError) }
-        lines.append(formatter.failureLine(FlickrMessages.missingKey))
+        lines += [Fixtures.offline, Fixtures.timeout].map { formatter.failureLine($0) }
+        lines.append(formatter.failureLine(FlickrAdvice.missingKey))
         let text = lines.joined(separator: "\n")
         let words = ScreenAudit.englishWords(in: text, allowing: ["Photo", "owner", "N00", "FLICKR", "API", "KEY", "api", "key", "demo"])
         #expect(words.isEmpty, "\(words)\n\(text)")

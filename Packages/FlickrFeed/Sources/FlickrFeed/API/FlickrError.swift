@@ -3,7 +3,7 @@ import Foundation
 import Networking
 
 /// What can go wrong asking Flickr for photos.
-public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum FlickrError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Flickr answered `{"stat":"fail"}` (with HTTP 200). Code 100 means the API key was refused.
     case api(code: Int, message: String)
     /// The body is not JSON at all (an HTML error page, a proxy's login page...).
@@ -25,7 +25,7 @@ public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True when Flickr refused the key: retrying cannot help until the key changes.
-    var isKeyRefused: Bool {
+    public var isKeyRefused: Bool {
         guard case .api(let code, _) = self else { return false }
         return code == Self.invalidAPIKeyCode
     }
@@ -42,6 +42,7 @@ public enum FlickrError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension FlickrError: UserFacingErrorConvertible {
+    /// What happened. What to do about it (which flag, which key, pull down) is the command's to say.
     public var userFacingError: UserFacingError {
         switch self {
         case .api(let code, let message) where code == Self.invalidAPIKeyCode:
@@ -51,8 +52,7 @@ extension FlickrError: UserFacingErrorConvertible {
                 message: LocalizedText(
                     en: "Flickr refused the API key (\(detail))",
                     ru: "Flickr отклонил ключ API (\(detail))"
-                ),
-                recovery: FlickrMessages.howToPassKey
+                )
             )
         case .api(let code, let message):
             let detail = Redactor.redact(message)
@@ -61,8 +61,7 @@ extension FlickrError: UserFacingErrorConvertible {
                 message: LocalizedText(
                     en: "Flickr answered with error \(code): \(detail)",
                     ru: "Flickr ответил ошибкой \(code): \(detail)"
-                ),
-                recovery: FlickrMessages.pullToRefresh
+                )
             )
         case .notJSON, .malformed:
             return UserFacingError(
@@ -70,10 +69,6 @@ extension FlickrError: UserFacingErrorConvertible {
                 message: LocalizedText(
                     en: "Flickr's answer could not be read (\(description))",
                     ru: "Не удалось прочитать ответ Flickr (\(description))"
-                ),
-                recovery: LocalizedText(
-                    en: "Check --api-base: it must point at Flickr's REST endpoint",
-                    ru: "Проверьте --api-base: он должен указывать на REST-адрес Flickr"
                 )
             )
         case .jsonp(let callback):
@@ -82,23 +77,30 @@ extension FlickrError: UserFacingErrorConvertible {
                 message: LocalizedText(
                     en: "Flickr answered with JSONP (\(callback)(...)) instead of JSON",
                     ru: "Flickr ответил в формате JSONP (\(callback)(...)) вместо JSON"
-                ),
-                recovery: LocalizedText(
-                    en: "The request needs nojsoncallback=1; check --api-base for a proxy that drops it",
-                    ru:
-                        "В запросе нужен nojsoncallback=1; проверьте, не отбрасывает ли его прокси в --api-base"
                 )
             )
         case .network(let error):
-            // The transport says what happened; the feed says what to do: a slow or broken link,
-            // or a server having a bad moment, may pass on a refresh.
-            var shown = error.userFacingError
-            if Self.mayPassOnRefresh(error) { shown.recovery = FlickrMessages.pullToRefresh }
-            return shown
+            return error.userFacingError
         }
     }
 
-    private static func mayPassOnRefresh(_ error: NetworkError) -> Bool {
-        error.isTransient || error.isServerFailure
+    /// The stable code printed by plain and JSON output (the transport's own for a network failure).
+    public var code: String { userFacingError.code }
+
+    /// True when trying again may help: a slow or broken link, or a server having a bad moment.
+    public var mayPassOnRefresh: Bool {
+        switch self {
+        case .network(let error): error.isTransient || error.isServerFailure
+        case .api(let code, _): code != Self.invalidAPIKeyCode
+        case .notJSON, .malformed, .jsonp: false
+        }
+    }
+
+    /// True when Flickr's answer is not what its REST endpoint sends: the address is likely wrong.
+    public var pointsAtAnotherEndpoint: Bool {
+        switch self {
+        case .notJSON, .malformed, .jsonp: true
+        case .api, .network: false
+        }
     }
 }

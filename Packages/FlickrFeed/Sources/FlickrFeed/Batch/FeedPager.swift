@@ -36,7 +36,8 @@ public struct PageReport: Sendable, Hashable {
 /// What a non-interactive run reports, in order.
 public enum PagerEvent: Sendable, Hashable {
     case page(PageReport)
-    case error(UserFacingError)
+    /// A fetch failed; the command words it, with what to do.
+    case error(FlickrError)
     /// The first page was shown but could not be kept for the next launch; the run goes on.
     case notSaved(UserFacingError)
 }
@@ -80,7 +81,7 @@ public enum FeedPager {
                     emit(.page(report(saved)))
                     outcome.pagesShown += 1
                 }
-                emit(.error(batchError(error)))
+                emit(.error(error))
                 _ = FeedModel().reduce(into: &state, action: .pageFailed(request, error))
                 break
             }
@@ -109,15 +110,6 @@ public enum FeedPager {
             effects += FeedModel().reduce(into: &state, action: .viewed(lastVisibleIndex: state.photos.count - 1))
         }
         return outcome
-    }
-
-    /// What a run that ends here says about `error`: a network failure's hint for a live screen
-    /// ("loading resumes when it is back", "pull down to refresh") becomes one that fits a command
-    /// that has already stopped.
-    static func batchError(_ error: FlickrError) -> UserFacingError {
-        var problem = error.userFacingError
-        if case .network = error { problem.recovery = FlickrMessages.runAgainLater }
-        return problem
     }
 
     private static func firstFetch(in effects: [FeedEffect]) -> PageRequest? {

@@ -59,6 +59,8 @@ public struct FeedState: Sendable, Equatable {
     public internal(set) var skippedRepeats: [SkippedRepeats] = []
     /// The last failure, until a fetch succeeds.
     public internal(set) var lastError: UserFacingError?
+    /// The same failure as the client classified it, for the screen to add what to do.
+    public internal(set) var lastFailure: FlickrError?
     /// True while the last failure was a connectivity failure and the network has not come back.
     public internal(set) var isOffline = false
     /// Failures in a row: the backoff grows with them.
@@ -255,6 +257,7 @@ public struct FeedState: Sendable, Equatable {
         guard request == inFlight else { return [] }
         inFlight = nil
         lastError = nil
+        lastFailure = nil
         isOffline = false
         isHalted = false
         consecutiveFailures = 0
@@ -290,6 +293,7 @@ public struct FeedState: Sendable, Equatable {
         guard request == inFlight else { return [] }
         inFlight = nil
         lastError = error.userFacingError
+        lastFailure = error
         if error.isKeyRefused {
             isHalted = true
             return []

@@ -97,7 +97,7 @@ struct FlickrCommand: AsyncParsableCommand {
             apiKey ?? environment["FLICKR_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
             ?? demoSetup?.stream.apiKey
         guard let key else {
-            let error = FlickrMessages.missingKey
+            let error = FlickrAdvice.missingKey
             if display.json {
                 // Scripts read errors where they read the rest, in the shape lookup's --json has.
                 print(PagerFormatter(style: .json, imageURLs: FlickrImageURLs(), language: language).failureLine(error))
@@ -143,7 +143,10 @@ struct FlickrCommand: AsyncParsableCommand {
             ) { event in
                 for line in formatter.lines(for: event) { print(line) }
                 switch event {
-                case .error(let error), .notSaved(let error):
+                case .error(let error):
+                    guard !display.json else { break }
+                    FileHandle.standardError.write(Data("flickr: \(formatter.failureLine(error))\n".utf8))
+                case .notSaved(let error):
                     guard !display.json else { break }
                     FileHandle.standardError.write(Data("flickr: \(formatter.failureLine(error))\n".utf8))
                 case .page(let report):

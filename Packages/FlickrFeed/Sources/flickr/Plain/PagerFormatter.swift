@@ -30,6 +30,11 @@ struct PagerFormatter: Sendable {
 
     /// A failure that ends the run before any page (no key, a bad option): `{"error":…,"reason":…}`
     /// in JSON as lookup prints it, the message alone in plain text (the caller puts it on stderr).
+    func failureLine(_ error: FlickrError) -> String {
+        failureLine(FlickrAdvice.shown(error, onScreen: false))
+    }
+
+    /// The same for a failure the command found itself (no key).
     func failureLine(_ error: UserFacingError) -> String {
         let text = Redactor.redact(error.line(in: language))
         switch style {
@@ -68,7 +73,8 @@ struct PagerFormatter: Sendable {
                     members.append(("image", .string(imageURL(photo))))
                     return object(members)
                 }
-        case (.json, .error(let error)):
+        case (.json, .error(let failure)):
+            let error = FlickrAdvice.shown(failure, onScreen: false)
             return [
                 object([
                     ("event", .string("error")), ("error", .string(error.code)),

@@ -141,7 +141,7 @@ struct FeedView {
         let offline = isOffline || feed.isOffline
         // The body never says "Loading" while the banner says the load failed: the failure shows
         // here until a page arrives, a retry on its way included.
-        let failure: UserFacingError? = if case .failed(let error) = feed.footer { error } else { feed.lastError }
+        let failure: UserFacingError? = if case .failed(let error) = feed.footer { shown(error, feed) } else { shownError(feed) }
         if let failure, !offline, feed.footer != .end {
             let lines = TextLayout.wrap(failure.line(in: language), width: max(10, area.width - 4))
             for (offset, line) in lines.enumerated() {
@@ -152,7 +152,7 @@ struct FeedView {
         let text: LocalizedText
         switch feed.footer {
         case .end: text = FlickrMessages.endOfFeed
-        default: text = offline ? FlickrMessages.nothingSavedOffline : FlickrMessages.firstPageLoading
+        default: text = offline ? FlickrAdvice.nothingSavedOffline : FlickrMessages.firstPageLoading
         }
         let lines = TextLayout.wrap(text.text(in: language), width: max(10, area.width - 4))
         for (offset, line) in lines.enumerated() {
@@ -197,7 +197,7 @@ struct FeedView {
             parts.append(FlickrMessages.refreshing.text(in: language))
         }
         // The failure after it stays in view, beside the saved page's age as well.
-        if let error = feed.lastError, !(isOffline || feed.isOffline) {
+        if let error = shownError(feed), !(isOffline || feed.isOffline) {
             parts.append(error.line(in: language))
             style = Style().foreground(.red)
         }
@@ -260,6 +260,16 @@ struct FeedView {
             truncation: .ellipsis)
     }
 
+    /// The feed's last failure with the command's advice beside it.
+    private func shownError(_ feed: FeedState) -> UserFacingError? {
+        feed.lastFailure.map { FlickrAdvice.shown($0, onScreen: true) } ?? feed.lastError
+    }
+
+    /// `error` (the footer's copy of the last failure) with the command's advice.
+    private func shown(_ error: UserFacingError, _ feed: FeedState) -> UserFacingError {
+        shownError(feed) ?? error
+    }
+
     private func footerText(_ feed: FeedState) -> (text: String, style: Style) {
         switch feed.footer {
         case .loading, .more:
@@ -269,7 +279,7 @@ struct FeedView {
         case .needsNetwork:
             (FlickrMessages.moreNeedsNetwork.text(in: language), Style().foreground(.yellow))
         case .failed(let error):
-            (error.line(in: language), Style().foreground(.red))
+            (shown(error, feed).line(in: language), Style().foreground(.red))
         }
     }
 

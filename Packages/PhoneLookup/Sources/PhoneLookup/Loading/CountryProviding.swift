@@ -115,14 +115,13 @@ public struct CachedCountrySource: CountryProviding {
         }
     }
 
-    /// The fetch error, with a recovery that says how to retry from the dialer.
+    /// The fetch error under the list's heading. How to try again (a key in the dialer, a flag on
+    /// the command line) is the screen's or the command's to say.
     package static func unreachable(_ error: any Error) -> UserFacingError {
         var userFacing = UserFacingError.from(error)
         userFacing.message = LocalizedText(
             en: "Cannot load the country list", ru: "Не удалось загрузить список стран").followed(by: userFacing.message)
-        userFacing.recovery = LocalizedText(
-            en: "Check the connection, then press Enter on the country code to try again",
-            ru: "Проверьте соединение и нажмите Enter на коде страны, чтобы попробовать снова")
+        userFacing.recovery = nil
         return userFacing
     }
 }

@@ -62,7 +62,8 @@ enum DialerScene {
         } else if case .failed(let error) = state.countries {
             frame.put(error.message(in: language), column: 1, row: row, style: Style(foreground: .red),
                       maxWidth: width, truncation: .ellipsis)
-            frame.put(error.recovery(in: language) ?? "", column: 1, row: row + 1, style: Style(dim: true),
+            frame.put(error.recovery(in: language) ?? Strings.retryCountries.text(in: language), column: 1, row: row + 1,
+                      style: Style(dim: true),
                       maxWidth: width, truncation: .ellipsis)
         }
     }

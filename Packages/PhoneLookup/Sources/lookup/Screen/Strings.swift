@@ -13,6 +13,10 @@ enum Strings {
     static let noResults = LocalizedText(en: "No results for this number", ru: "Для этого номера ничего не найдено")
     static let continueButton = LocalizedText(en: "Continue", ru: "Продолжить")
     static let loadingCountries = LocalizedText(en: "Loading countries… Esc cancels", ru: "Загрузка списка стран… Esc — отмена")
+    /// Under a country list that could not be loaded: the dialer's way to try again.
+    static let retryCountries = LocalizedText(
+        en: "Check the connection, then press Enter on the country code to try again",
+        ru: "Проверьте соединение и нажмите Enter на коде страны, чтобы попробовать снова")
     static let lookingUp = LocalizedText(en: "Looking up… Esc cancels", ru: "Поиск… Esc — отмена")
     /// The alert's button; Cyrillic «ОК» in Russian.
     static let ok = LocalizedText(en: "OK", ru: "ОК")
