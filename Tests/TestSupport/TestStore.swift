@@ -80,9 +80,26 @@ where R.Action == Interpreter.Action, R.Effect == Interpreter.Effect, R.State: E
         check(after: next.action, actual: next.state, expected, sourceLocation: sourceLocation)
     }
 
-    /// Waits until no effect runs, then fails on any received action not asserted.
-    public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
-        await store.settle()
+    /// Waits until no effect runs, then fails on any received action not asserted. An effect
+    /// still running after `timeout` fails the test, as TCA's `finish(timeout:)` does, and is
+    /// cancelled so that it cannot outlive the test.
+    public func finish(timeout: Duration = .testDeadline, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while store.runningCount > 0 {
+            let left = deadline - clock.now
+            guard left > .zero else {
+                Issue.record("\(store.runningCount) effect(s) still running after \(timeout)", sourceLocation: sourceLocation)
+                store.cancelAll()
+                break
+            }
+            // Woken by any activity of the store (a run ending included), or by the deadline.
+            _ = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let wait = OnceWait(continuation)
+                waiters.append(wait)
+                wait.guardDeadline(left)
+            }
+        }
         guard exhaustive else { return }
         #expect(received.isEmpty, "received but not asserted: \(received.map(\.action))", sourceLocation: sourceLocation)
     }
