@@ -56,7 +56,7 @@ struct Screenshot {
 
 /// The gallery in a real terminal: xterm in VT340 mode (sixel) under Xvfb, screenshots compared
 /// with the picture it should show. xterm, Xvfb, xwd and xwdtopnm come from Debian's xterm, xvfb,
-/// x11-apps and netpbm, which `.ci/run` installs.
+/// x11-apps and netpbm, which `scripts/setup` installs, with fonts-unifont for the sextants.
 ///
 /// The figure is PSNR of the picture area against the demo picture scaled to that area. Through
 /// sixel the picture is the source quantised to a 256-colour median-cut palette,
@@ -70,13 +70,13 @@ struct XtermEndToEndTests {
 
     /// Runs the gallery in xterm with `graphics`, waits until the first picture area is settled,
     /// and returns the screenshot, the cell size and the PSNR of the picture area.
-    private func run(graphics: String, accept: (Double) -> Bool) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
+    private func run(graphics: String, look: Look = .bitmap, accept: (Double) -> Bool) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
         let gallery = try #require(builtExecutable("gallery"), "the gallery is built with the tests")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let xvfb = try Subprocess.launch("Xvfb", ["-displayfd", "1", "-screen", "0", "800x800x24", "-wr", "-nolisten", "tcp"])
+        let xvfb = try Subprocess.launch("Xvfb", ["-displayfd", "1", "-screen", "0", "1000x1000x24", "-wr", "-nolisten", "tcp"])
         return try await terminating(xvfb) {
-            try await run(graphics: graphics, accept: accept, xvfb: xvfb, gallery: gallery, scratch: scratch)
+            try await run(graphics: graphics, look: look, accept: accept, xvfb: xvfb, gallery: gallery, scratch: scratch)
         }
     }
 
@@ -95,17 +95,18 @@ struct XtermEndToEndTests {
     }
 
     private func run(
-        graphics: String, accept: (Double) -> Bool, xvfb: RunningProcess, gallery: String, scratch: URL
+        graphics: String, look: Look, accept: (Double) -> Bool, xvfb: RunningProcess, gallery: String, scratch: URL
     ) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
         let display = try #require(try await xvfb.firstLine(within: 10), "Xvfb did not start (apt-get install xvfb)")
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":\(display)"
         environment["XDG_CACHE_HOME"] = scratch.path
+        environment["WORKBENCH_SYMBOLS"] = look.symbols
         environment.removeValue(forKey: "TMUX")
         environment.removeValue(forKey: "NO_COLOR")
         let xterm = try Subprocess.launch("xterm", [
             "-ti", "vt340", "-geometry", "\(Self.columns)x\(Self.rows)+0+0", "-bw", "0", "-b", "0", "-u8",
-            "-fn", "-misc-fixed-medium-r-semicondensed--13-120-75-75-c-60-iso10646-1",
+        ] + look.font + [
             "-bg", "black", "-fg", "white", "+sb", "-xrm", "XTerm*numColorRegisters: 256",
             "-e", "env", "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "WORKBENCH_GRAPHICS=\(graphics)",
             gallery, "--demo", "--demo-port", "0", "--cache-dir", scratch.appendingPathComponent("cache").path,
@@ -119,7 +120,6 @@ struct XtermEndToEndTests {
     private func screenshot(
         graphics: String, accept: (Double) -> Bool, environment: [String: String], scratch: URL
     ) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
-
         let source = DemoPictures.picture(number: 1, size: PixelSize(width: 1200, height: 900))
         let deadline = ContinuousClock.now + .seconds(40)
         var last: (PixelSize, Double)?
@@ -197,5 +197,43 @@ struct XtermEndToEndTests {
               + "blocks \(String(format: "%.1f", blocks.psnr)) dB (\(blocks.png.path))")
         #expect(sixel.psnr >= 22)
         #expect(sixel.psnr - blocks.psnr >= 4)
+    }
+
+    // Measured here at 7x14-pixel cells: half blocks 21.14 dB, quadrants 21.73 dB, sextants 21.71 dB
+    // (at 7x14 a sextant's thirds round to whole pixels, and on this picture the eighth blocks both
+    // sets share do most of the work). Each must keep at least half its gain over half blocks.
+    @Test("in the same xterm, quadrants and sextants draw the picture closer than half blocks")
+    func symbolsAgainstHalfBlocks() async throws {
+        let half = try await run(graphics: "blocks", look: Look(outline: "half")) { $0 > 8 }
+        let quadrants = try await run(graphics: "blocks", look: Look(outline: "quadrant")) { $0 > 8 }
+        let sextants = try await run(graphics: "blocks", look: Look(outline: "sextant")) { $0 > 8 }
+        print("xterm-e2e: cell \(half.cell); PSNR half \(String(format: "%.2f", half.psnr)) dB (\(half.png.path)), "
+              + "quadrants \(String(format: "%.2f", quadrants.psnr)) dB (\(quadrants.png.path)), "
+              + "sextants \(String(format: "%.2f", sextants.psnr)) dB (\(sextants.png.path))")
+        #expect(quadrants.psnr >= half.psnr + 0.3)
+        #expect(sextants.psnr >= half.psnr + 0.3)
+    }
+}
+
+extension XtermEndToEndTests {
+    /// How xterm draws text, and the symbols the gallery draws pictures with there.
+    struct Look {
+        var font: [String]
+        var symbols: String
+
+        /// xterm's 6x13 bitmap font, half blocks: it has the block elements, not the sextants.
+        static let bitmap = Look(font: ["-fn", "-misc-fixed-medium-r-semicondensed--13-120-75-75-c-60-iso10646-1"],
+                                 symbols: "half")
+
+        /// DejaVu Sans Mono through Xft at 7x14-pixel cells, `symbols`: block elements from DejaVu,
+        /// sextants from the first font fontconfig finds with them (GNU Unifont's, fonts-unifont).
+        init(outline symbols: String) {
+            self.init(font: ["-fa", "DejaVu Sans Mono", "-fs", "8"], symbols: symbols)
+        }
+
+        init(font: [String], symbols: String) {
+            self.font = font
+            self.symbols = symbols
+        }
     }
 }
