@@ -92,9 +92,13 @@ struct TextArtTests {
                             ["KONSOLE_VERSION": "230401"], ["TERM": "screen", "TMUX": "/tmp/x", "KITTY_WINDOW_ID": "1"]] {
             #expect(SymbolChoice.auto.resolved(environment: environment) == .sextant, "\(environment)")
         }
-        for environment in [["TERM": "xterm-256color"], ["TERM": "linux"], ["TERM_PROGRAM": "Apple_Terminal"], [:]] {
+        for environment in [["TERM": "xterm-256color"], ["TERM_PROGRAM": "Apple_Terminal"], [:]] {
             #expect(SymbolChoice.auto.resolved(environment: environment) == .quadrant, "\(environment)")
         }
+        // The Linux console: half blocks in its 16 colours, dithered.
+        let console = TerminalCapabilities.detect(environment: ["TERM": "linux"])
+        #expect(console.colorMode == .palette16 && console.symbols == .half)
+        #expect(ImageCells.Mode(console) == .symbols(.half, .palette16))
         let chosen = TerminalCapabilities.detect(environment: ["TERM": "xterm-kitty", "WORKBENCH_SYMBOLS": "half"])
         #expect(chosen.symbols == .half)
         let option = TerminalCapabilities.detect(environment: ["WORKBENCH_SYMBOLS": "half"], symbols: .fixed(.sextant))
@@ -140,6 +144,16 @@ struct TextArtTests {
             let expected = Double(stretch) + 7.5
             #expect(abs(red / 64 - expected) < 16, "cells \(stretch)..<\(stretch + 16): \(red / 64), not \(expected)")
         }
+    }
+
+    @Test("in 16 colours the renderer writes the named colours only")
+    func namedColoursOnly() {
+        var frame = Frame(size: TerminalSize(columns: 2, rows: 1))
+        frame[0, 0] = Cell("x", style: Style(foreground: .rgb(250, 10, 10), background: .palette(236)))
+        var renderer = Renderer(colorMode: .palette16)
+        let text = String(decoding: renderer.render(frame), as: UTF8.self)
+        #expect(text.contains("91;40m"), "\(text.debugDescription)")
+        #expect(!text.contains("38;") && !text.contains("48;"))
     }
 
     // MARK: Photographs

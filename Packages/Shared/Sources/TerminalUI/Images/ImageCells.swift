@@ -33,6 +33,7 @@ public enum ImageCells {
             switch capabilities.colorMode {
             case .trueColor where capabilities.graphics != .none: self = .blocks(capabilities.symbols, .trueColor)
             case .palette256 where capabilities.graphics != .none: self = .blocks(capabilities.symbols, .palette256)
+            case .palette16 where capabilities.graphics != .none: self = .blocks(capabilities.symbols, .palette16)
             default: self = .text
             }
         }

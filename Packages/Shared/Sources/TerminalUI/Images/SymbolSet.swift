@@ -256,9 +256,11 @@ public enum SymbolChoice: Sendable, Hashable, CustomStringConvertible {
     /// WezTerm, Ghostty and Konsole, which draw block elements and legacy-computing symbols
     /// themselves rather than from a font (their variables survive into tmux, which passes the
     /// characters through); everywhere else a font must have them, and quadrants are in every font
-    /// that has the block elements half blocks need.
+    /// that has the block elements half blocks need. The Linux console's fonts (256 or 512
+    /// glyphs) have half blocks and no quadrants: there it is half blocks.
     public func resolved(environment: [String: String]) -> SymbolSet {
         if case let .fixed(symbols) = self { return symbols }
+        if (environment["TERM"] ?? "").hasPrefix("linux") { return .half }
         return Self.drawsSextants(environment) ? .sextant : .quadrant
     }
 

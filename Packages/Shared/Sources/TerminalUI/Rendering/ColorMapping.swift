@@ -22,6 +22,20 @@ extension Color {
         return .palette(Color.nearestPaletteIndex(red: r, green: g, blue: b))
     }
 
+    /// This colour as one of the 16 named colours: `.rgb` and palette entries past 15 become the
+    /// nearest of them.
+    public var namedApproximation: Color {
+        switch self {
+        case .default: return self
+        case let .palette(index) where index < 16: return self
+        case let .palette(index):
+            let (r, g, b) = TextArtRaster.paletteRGB(index)
+            return .palette(CellPalette.nearest((Float(r), Float(g), Float(b)), colors: .palette16).0)
+        case let .rgb(r, g, b):
+            return .palette(CellPalette.nearest((Float(r), Float(g), Float(b)), colors: .palette16).0)
+        }
+    }
+
     private static let cubeLevels = [0, 95, 135, 175, 215, 255]
 
     private static func cubeIndex(_ value: Int) -> Int {

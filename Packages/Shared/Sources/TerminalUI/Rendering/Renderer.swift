@@ -4,6 +4,9 @@ public enum ColorMode: Sendable, Hashable {
     case trueColor
     /// The 256-colour palette: RGB colours are mapped to their nearest entry.
     case palette256
+    /// The 16 named colours only (the Linux console, `TERM=*-16color`): every other colour is
+    /// mapped to the nearest of xterm's defaults for them.
+    case palette16
     /// No colour at all (`NO_COLOR`): attributes such as bold and reverse only.
     case none
 }
@@ -199,6 +202,9 @@ public struct Renderer: Sendable {
         case .palette256:
             style.foreground = style.foreground.paletteApproximation
             style.background = style.background.paletteApproximation
+        case .palette16:
+            style.foreground = style.foreground.namedApproximation
+            style.background = style.background.namedApproximation
         case .none:
             style.foreground = .default
             style.background = .default

@@ -40,7 +40,7 @@ public struct TerminalCapabilities: Sendable, Hashable {
 
     /// Reads the capabilities from environment variables: `NO_COLOR` (any non-empty value) turns
     /// colour off, `COLORTERM=truecolor|24bit` turns on 24-bit colour, otherwise the 256-colour
-    /// palette. Graphics: `choice`, else `WORKBENCH_GRAPHICS`, else what `TERM`, `TERM_PROGRAM`,
+    /// palette, or the 16 named colours for `TERM=linux` and `TERM=*-16color`. Graphics: `choice`, else `WORKBENCH_GRAPHICS`, else what `TERM`, `TERM_PROGRAM`,
     /// `KITTY_WINDOW_ID`, `WEZTERM_PANE`, `LC_TERMINAL`, `KONSOLE_VERSION` tell; inside tmux only
     /// kitty, through Unicode placeholders, when the terminal outside is kitty or Ghostty (their
     /// `KITTY_WINDOW_ID` or `GHOSTTY_RESOURCES_DIR` survive into tmux), or when asked for;
@@ -56,6 +56,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
             colorMode = .none
         } else if colorTerm.contains("truecolor") || colorTerm.contains("24bit") {
             colorMode = .trueColor
+        } else if (environment["TERM"] ?? "").hasPrefix("linux") || (environment["TERM"] ?? "").hasSuffix("-16color") {
+            colorMode = .palette16
         } else {
             colorMode = .palette256
         }
