@@ -118,6 +118,7 @@ private func textArtRows() throws -> [Row] {
     let grid = "\(photos.count) photos, \(textArtColumns) columns"
     let sextants = ours(photos, mode: .symbols(.sextant, .trueColor))
     let quadrants = ours(photos, mode: .symbols(.quadrant, .trueColor))
+    let octants = ours(photos, mode: .symbols(.octant, .trueColor))
     let half = ours(photos, mode: .trueColor)
     let sextants256 = ours(photos, mode: .symbols(.sextant, .palette256))
     let half256 = ours(photos, mode: .palette256)
@@ -130,6 +131,7 @@ private func textArtRows() throws -> [Row] {
     var rows = [
         Row(scenario: "textart", figure: "half " + half.figure, reference: "24-bit, \(grid)", target: "-", met: nil),
         Row(scenario: "textart", figure: "quadrant " + quadrants.figure, reference: "24-bit, \(grid)", target: "-", met: nil),
+        Row(scenario: "textart", figure: "octant " + octants.figure, reference: "24-bit, \(grid)", target: "-", met: nil),
     ]
     if let chafaDefault, let chafaBest, let chafa240 {
         rows += [

@@ -72,10 +72,10 @@ struct SharedOptionsTests {
         #expect(try DisplayOptions.parse(["--symbols", "sextant"]).symbolChoice == .fixed(.sextant))
         #expect(try DisplayOptions.parse(["--symbols", "auto"]).symbolChoice == .auto)
         #expect(try DisplayOptions.parse([]).symbolChoice == nil)
-        let octants = try DisplayOptions.parse(["--symbols", "octant"])
-        let english = #expect(throws: ValidationError.self) { try octants.check(language: .english) }
-        #expect(english?.message == "--symbols must be one of auto|half|quadrant|sextant, not 'octant'")
-        let russian = #expect(throws: ValidationError.self) { try octants.check(language: .russian) }
+        let braille = try DisplayOptions.parse(["--symbols", "braille"])
+        let english = #expect(throws: ValidationError.self) { try braille.check(language: .english) }
+        #expect(english?.message == "--symbols must be one of auto|half|quadrant|sextant|octant, not 'braille'")
+        let russian = #expect(throws: ValidationError.self) { try braille.check(language: .russian) }
         #expect(russian?.message.hasPrefix("--symbols: допустимы") == true)
         #expect(DisplayOptions.russianHelp["--symbols"]?.contains("секстанты") == true)
     }

@@ -82,12 +82,33 @@ struct TextArtTests {
         #expect(frame[0, 0] == Cell("▚", style: Style(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 0))))
     }
 
+    @Test("every octant glyph is the character Unicode names for its pixels")
+    func octantGlyphs() {
+        var octants = 0
+        for mask in 0..<256 {
+            let glyph = SymbolSet.octant.glyph(mask)
+            #expect(SymbolSet.octant.mask(of: glyph) == mask)
+            guard let name = glyph.unicodeScalars.first?.properties.name, name.hasPrefix("BLOCK OCTANT-") else { continue }
+            let named = name.dropFirst("BLOCK OCTANT-".count).reduce(0) { $0 | 1 << (Int(String($1))! - 1) }
+            #expect(named == mask, "\(name) for \(mask)")
+            octants += 1
+        }
+        #expect(octants == 230)
+        #expect(SymbolSet.octant.glyph(0b0000_0011) == "\u{1FB82}" && SymbolSet.octant.glyph(0b1000_0000) == "\u{1CEA0}")
+        // Octant pixels drawn at exactly their places: a 2x4 checkerboard in one cell.
+        var checkers = Bitmap(width: 8, height: 16, filledWith: Self.black)
+        for y in 0..<16 { for x in 0..<8 where (x / 4 + y / 4) % 2 == 0 { checkers.set(x, y, Self.white) } }
+        let frame = draw(checkers, columns: 1, rows: 1, mode: .symbols(.octant, .trueColor))
+        #expect(frame[0, 0] == Cell(SymbolSet.octant.glyph(0b1001_1001),
+                                    style: Style(foreground: .rgb(255, 255, 255), background: .rgb(0, 0, 0))))
+    }
+
     @Test("symbol names parse, and auto trusts sextants only to terminals that draw them themselves")
     func choice() {
         #expect(SymbolChoice(argument: "Sextant") == .fixed(.sextant))
         #expect(SymbolChoice(argument: "auto") == .auto)
-        #expect(SymbolChoice(argument: "octant") == nil)
-        #expect(SymbolChoice.allNames == "auto|half|quadrant|sextant")
+        #expect(SymbolChoice(argument: "braille") == nil)
+        #expect(SymbolChoice.allNames == "auto|half|quadrant|sextant|octant")
         for environment in [["TERM": "xterm-kitty"], ["TERM": "foot"], ["WEZTERM_PANE": "3"], ["TERM_PROGRAM": "ghostty"],
                             ["KONSOLE_VERSION": "230401"], ["TERM": "screen", "TMUX": "/tmp/x", "KITTY_WINDOW_ID": "1"]] {
             #expect(SymbolChoice.auto.resolved(environment: environment) == .sextant, "\(environment)")

@@ -30,8 +30,9 @@ public struct DisplayOptions: ParsableArguments, Sendable {
 
     @Option(help: ArgumentHelp(
         "Symbols for pictures drawn in text: half (▀), quadrant (▚ and eighth blocks), sextant (🬗, "
-            + "Unicode 13) or auto (sextants in kitty, foot, WezTerm, Ghostty and Konsole, which draw them "
-            + "without a font, else quadrants); default: $\(SymbolChoice.environmentVariable), else auto.",
+            + "Unicode 13), octant (Unicode 16) or auto (sextants in kitty, foot, WezTerm, Ghostty and "
+            + "Konsole, which draw them without a font, else quadrants); default: "
+            + "$\(SymbolChoice.environmentVariable), else auto.",
         valueName: SymbolChoice.allNames))
     public var symbols: String?
 
@@ -42,8 +43,9 @@ public struct DisplayOptions: ParsableArguments, Sendable {
         "--graphics": "Как рисовать картинки: auto (спросить терминал), kitty, sixel, iterm2, blocks "
             + "(символы полублоков) или none; по умолчанию — $\(GraphicsChoice.environmentVariable), иначе auto.",
         "--symbols": "Символы для картинок из текста: half (▀), quadrant (▚ и восьмые доли блока), sextant "
-            + "(🬗, Unicode 13) или auto (секстанты в kitty, foot, WezTerm, Ghostty и Konsole, которые рисуют их "
-            + "без шрифта, иначе квадранты); по умолчанию — $\(SymbolChoice.environmentVariable), иначе auto.",
+            + "(🬗, Unicode 13), octant (Unicode 16) или auto (секстанты в kitty, foot, WezTerm, Ghostty и "
+            + "Konsole, которые рисуют их без шрифта, иначе квадранты); по умолчанию — "
+            + "$\(SymbolChoice.environmentVariable), иначе auto.",
     ]
 
     public init() {}

@@ -11,6 +11,9 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
     case quadrant
     /// 🬀-🬻 with ▌▐: two across, three down.
     case sextant
+    /// Unicode 16's octants (U+1CD00-U+1CDE5) with the blocks older sets already had: two across,
+    /// four down. `auto` never picks them: few terminals and fonts draw them yet.
+    case octant
 
     /// The pixels of one cell: columns and rows.
     public var grid: (columns: Int, rows: Int) {
@@ -18,6 +21,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .half: (1, 2)
         case .quadrant: (2, 2)
         case .sextant: (2, 3)
+        case .octant: (2, 4)
         }
     }
 
@@ -34,6 +38,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .half: [Self.halfShapes]
         case .quadrant: [Self.quadrantShapes] + Self.eighthShapes
         case .sextant: [Self.sextantShapes, Self.quadrantShapes] + Self.eighthShapes
+        case .octant: [Self.octantShapes, Self.sextantShapes] + Self.eighthShapes
         }
     }
 
@@ -43,12 +48,14 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .half: Self.halfTable
         case .quadrant: Self.quadrantTable
         case .sextant: Self.sextantTable
+        case .octant: Self.octantTable
         }
     }
 
     private static let halfTable = ShapeTable(SymbolSet.half.shapes)
     private static let quadrantTable = ShapeTable(SymbolSet.quadrant.shapes)
     private static let sextantTable = ShapeTable(SymbolSet.sextant.shapes)
+    private static let octantTable = ShapeTable(SymbolSet.octant.shapes)
 
     /// Families of shapes in flat buffers: family `f`'s blocks are `familyBlocks[f]...` (its
     /// `familyBlockCount[f]`), block `b`'s taps `blockTaps[b]..<blockTaps[b + 1]`, the weight of
@@ -62,6 +69,8 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         let familyMasks: UnsafeMutableBufferPointer<Int>, blockTaps: UnsafeMutableBufferPointer<Int>
         let tapPixel: UnsafeMutableBufferPointer<Int>, tapWeight: UnsafeMutableBufferPointer<Float>
         let maskWeight: UnsafeMutableBufferPointer<Float>
+        /// 1 / the weight of each split's group and 1 / the rest's, so the search multiplies.
+        let maskInverse: UnsafeMutableBufferPointer<Float>, restInverse: UnsafeMutableBufferPointer<Float>
         let familyGlyphs: [Int], glyphs: [String?]
 
         init(_ families: [Shapes]) {
@@ -94,6 +103,10 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
             tapPixel = copy(pixels)
             tapWeight = copy(weights)
             maskWeight = copy(maskWeights)
+            // Every family of a set covers the same pixels, a whole cell.
+            let whole = Float(families.first?.pixelCount ?? 1)
+            maskInverse = copy(maskWeights.map { $0 > 0 ? 1 / $0 : 0 })
+            restInverse = copy(maskWeights.map { whole - $0 > 0 ? 1 / (whole - $0) : 0 })
             familyGlyphs = glyphStarts
             self.glyphs = glyphs
         }
@@ -104,6 +117,8 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
     /// glyph of each set of blocks in the foreground, where there is one.
     package struct Shapes: Sendable {
         package let blockCount: Int
+        /// The canvas pixels of a cell.
+        package let pixelCount: Int
         /// Block `b`'s pixels are `pixels[first[b]..<first[b + 1]]`, each with the share of it in
         /// the block (1 for a whole pixel), so that every family's errors compare.
         package let first: [Int], pixels: [Int], weights: [Float]
@@ -116,6 +131,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         /// grid of picture pixels.
         init(_ rectangles: [(Double, Double, Double, Double)], canvas: (columns: Int, rows: Int), glyphs: [String?]) {
             blockCount = rectangles.count
+            pixelCount = canvas.columns * canvas.rows
             var first: [Int] = [], pixels: [Int] = [], weights: [Float] = [], blockWeights: [Float] = []
             let pixelWidth = 1 / Double(canvas.columns), pixelHeight = 1 / Double(canvas.rows)
             for (left, top, right, bottom) in rectangles {
@@ -155,6 +171,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
     private static let halfShapes = Shapes(grid: (1, 2), canvas: (1, 2), glyphs: halves)
     private static let quadrantShapes = Shapes(grid: (2, 2), canvas: fineGrid, glyphs: quadrants)
     private static let sextantShapes = Shapes(grid: (2, 3), canvas: fineGrid, glyphs: sextants)
+    private static let octantShapes = Shapes(grid: (2, 4), canvas: fineGrid, glyphs: octants)
     /// ▁▂▃▅▆▇ and ▎▍▋▊: a cell cut across or down at an eighth, the part below or left in the
     /// foreground; the smaller part is the first block (the search never sums the last one).
     private static let eighthShapes: [Shapes] = [1, 2, 3, 5, 6, 7].map { eighths in
@@ -178,6 +195,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .half: "полублоки"
         case .quadrant: "квадранты"
         case .sextant: "секстанты"
+        case .octant: "октанты"
         }
     }
 
@@ -191,6 +209,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .half: Self.halves[mask]
         case .quadrant: Self.quadrants[mask]
         case .sextant: Self.sextants[mask]
+        case .octant: Self.octants[mask]
         }
     }
 
@@ -200,6 +219,7 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
         case .half: Self.halves.firstIndex(of: glyph)
         case .quadrant: Self.quadrants.firstIndex(of: glyph)
         case .sextant: Self.sextants.firstIndex(of: glyph)
+        case .octant: Self.octants.firstIndex(of: glyph)
         }
     }
 
@@ -207,6 +227,23 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
     private static let quadrants = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
     /// Unicode numbers the sextants by their pixels, skipping the four patterns that older blocks
     /// already draw: empty, full, and the left and right halves.
+    /// Unicode numbers the octants by their pixels, skipping the 26 patterns that older blocks
+    /// (and a few of the same supplement) already draw.
+    private static let octants: [String] = {
+        let elsewhere: [Int: UInt32] = [
+            0: 0x20, 255: 0x2588, 15: 0x2580, 240: 0x2584, 85: 0x258C, 170: 0x2590,
+            5: 0x2598, 10: 0x259D, 80: 0x2596, 160: 0x2597, 165: 0x259A, 90: 0x259E,
+            95: 0x259B, 175: 0x259C, 245: 0x2599, 250: 0x259F,
+            3: 0x1FB82, 63: 0x1FB85, 192: 0x2582, 252: 0x2586, 20: 0x1FBE6, 40: 0x1FBE7,
+            1: 0x1CEA8, 2: 0x1CEAB, 64: 0x1CEA3, 128: 0x1CEA0,
+        ]
+        var next: UInt32 = 0x1CD00
+        return (0..<256).map { mask in
+            if let scalar = elsewhere[mask] { return String(Character(Unicode.Scalar(scalar)!)) }
+            defer { next += 1 }
+            return String(Character(Unicode.Scalar(next)!))
+        }
+    }()
     private static let sextants: [String] = (0..<64).map { mask in
         switch mask {
         case 0: " "
@@ -230,10 +267,10 @@ public enum SymbolChoice: Sendable, Hashable, CustomStringConvertible {
     /// The environment variable that sets the choice when no option does.
     public static let environmentVariable = "WORKBENCH_SYMBOLS"
 
-    /// The values `--symbols` accepts, for help texts: `auto|half|quadrant|sextant`.
+    /// The values `--symbols` accepts, for help texts: `auto|half|quadrant|sextant|octant`.
     public static let allNames = (["auto"] + SymbolSet.allCases.map(\.rawValue)).joined(separator: "|")
 
-    /// Parses `auto`, `half`, `quadrant` or `sextant` (any case); nil otherwise.
+    /// Parses `auto`, `half`, `quadrant`, `sextant` or `octant` (any case); nil otherwise.
     public init?(argument: String) {
         let name = argument.lowercased()
         if name == "auto" {

@@ -89,6 +89,7 @@ package struct TextArtEncoder: Sendable {
         let familyBlocks = table.familyBlocks, familyBlockCount = table.familyBlockCount
         let familyMasks = table.familyMasks, blockTaps = table.blockTaps
         let tapPixel = table.tapPixel, tapWeight = table.tapWeight, maskWeight = table.maskWeight
+        let maskInverse = table.maskInverse, restInverse = table.restInverse
         let dithers = colors != .trueColor
         // The error each pixel of a cell carries to the cells after it: this row's and the next.
         let errorStride = count * 3
@@ -168,8 +169,8 @@ package struct TextArtEncoder: Sendable {
                             sums[mask * 3 + 2] = b
                             // Less error is more of this: each group's squared sum over its weight.
                             let l2 = totalL - l, a2 = totalA - a, b2 = totalB - b
-                            let weight = maskWeight[masks + mask]
-                            let score = (l * l + a * a + b * b) / weight + (l2 * l2 + a2 * a2 + b2 * b2) / (whole - weight)
+                            let score = (l * l + a * a + b * b) * maskInverse[masks + mask]
+                                + (l2 * l2 + a2 * a2 + b2 * b2) * restInverse[masks + mask]
                             if score > bestScore {
                                 bestScore = score
                                 best = mask
