@@ -64,7 +64,7 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     }
 
     /// The first clause `text` says twice, or nil when it says each once.
-    public static func repeatedClause(in text: String) -> String? {
+    package static func repeatedClause(in text: String) -> String? {
         var seen = Set<String>()
         for clause in clauses(of: text) where !seen.insert(clause).inserted { return clause }
         return nil

@@ -41,7 +41,7 @@ public enum CodecLibrary: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The shared objects it opens, by soname.
-    public var sonames: [String] {
+    package var sonames: [String] {
         switch self {
         case .jpeg: [CJPEG_LIBRARY]
         case .png: [CPNG_LIBRARY]
