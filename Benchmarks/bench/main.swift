@@ -3,7 +3,7 @@ import Foundation
 
 let registry: [Scenario] = foundationScenarios + imagingScenarios + modernFormatScenarios + animationScenarios + terminalScenarios
     + textArtScenarios
-    + galleryScenarios + lookupScenarios + flickrScenarios + networkScenarios
+    + galleryScenarios + lookupScenarios + serveScenarios + flickrScenarios + networkScenarios
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == sixelEncodeArgument {
     runSixelEncode(CommandLine.arguments[2])
