@@ -59,14 +59,14 @@ public final class TmuxSession: Sendable {
 
     /// The pid of the program started with ``start(_:environment:)``.
     public func programPID() async throws -> Int32 {
-        for _ in 0..<200 {
-            if let text = try? String(contentsOf: pidFile, encoding: .utf8),
-               let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                return pid
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        var pid: Int32?
+        await waitUntil(timeout: .seconds(10), every: .milliseconds(50)) {
+            pid = (try? String(contentsOf: pidFile, encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return pid != nil
         }
-        throw CocoaError(.fileNoSuchFile)
+        guard let pid else { throw CocoaError(.fileNoSuchFile) }
+        return pid
     }
 
     /// Polls the pane until `condition` holds (up to `seconds`); records an issue and returns the last
@@ -79,12 +79,11 @@ public final class TmuxSession: Sendable {
         _ condition: (String) -> Bool
     ) async throws -> String {
         var last = ""
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
+        let shown = try await waitUntil(timeout: .milliseconds(Int(seconds * 1000)), every: .milliseconds(50)) {
             last = try await screen()
-            if condition(last) { return last }
-            try await Task.sleep(for: .milliseconds(50))
+            return condition(last)
         }
+        if shown { return last }
         Issue.record("timed out waiting for \(what); screen was:\n\(last)", sourceLocation: sourceLocation)
         return last
     }
@@ -99,10 +98,9 @@ public final class TmuxSession: Sendable {
     /// line again (it would not in raw mode).
     public func expectRestored(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         var alternate = ""
-        for _ in 0..<100 {
+        try await waitUntil(timeout: .seconds(5), every: .milliseconds(50)) {
             alternate = try await flag("alternate_on")
-            if alternate == "0" { break }
-            try await Task.sleep(for: .milliseconds(50))
+            return alternate == "0"
         }
         #expect(alternate == "0", sourceLocation: sourceLocation)
         #expect(try await flag("cursor_flag") == "1", sourceLocation: sourceLocation)

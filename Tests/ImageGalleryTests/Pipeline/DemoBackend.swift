@@ -5,6 +5,7 @@ import ImagePipeline
 import Imaging
 import Logging
 import Networking
+import TestSupport
 @testable import gallery
 import ImageGallery
 
@@ -62,12 +63,8 @@ final class DemoBackend: Sendable {
     func stopServer() async throws {
         await server.stop()
         let probe = Connectivity(probe: .tcp(host: "127.0.0.1", port: base.port ?? 0, timeout: .milliseconds(200)))
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
-        while await probe.probeNow() {
-            guard clock.now < deadline else { throw CancellationError() }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let refused = await waitUntil(timeout: .seconds(10), every: .milliseconds(20)) { await !probe.probeNow() }
+        guard refused else { throw CancellationError() }
     }
 
     /// Stops the server and removes the cache directory.
