@@ -159,6 +159,6 @@ struct LookupAPITests {
     @Test("an error's localizedDescription is its message")
     func localizedDescription() {
         let error: any Error = LookupError.server(status: 503)
-        #expect(error.localizedDescription == "The lookup service failed: the server answered HTTP 503")
+        #expect(error.localizedDescription == "The lookup service failed: HTTP 503")
     }
 }

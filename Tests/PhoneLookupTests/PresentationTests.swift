@@ -81,7 +81,7 @@ struct PresentationTests {
         (LookupError.network(.hostNotFound(host: "lookup.test")), "hostNotFound", "Could not find lookup.test",
          "Не удалось найти lookup.test"),
         (LookupError.network(.timedOut(after: .milliseconds(500))), "timeout", "did not answer within 0.5 s", "не ответил за 0.5 с"),
-        (LookupError.server(status: 503), "http", "failed: the server answered HTTP 503", "Сбой на стороне сервиса"),
+        (LookupError.server(status: 503), "http", "failed: HTTP 503", "Сбой на стороне сервиса"),
         (LookupError.network(.connectionDropped(bytesReceived: 3)), "dropped", "dropped the connection", "оборвал соединение"),
     ])
     func failures(error: LookupError, code: String, english: String, russian: String) {

@@ -75,7 +75,7 @@ struct ScreenTests {
         _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
         let text = dialer(state)
         #expect(text.contains("Lookup failed"))
-        #expect(text.contains("The lookup service failed: the server") && text.contains("answered HTTP 500"))
+        #expect(text.contains("The lookup service failed: HTTP 500"))
         #expect(text.contains("[ OK ]"))
     }
 

@@ -131,7 +131,9 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         case .httpStatus(let code, _) where code == 404 || code == 410:
             LocalizedText(en: "not found (HTTP \(code))", ru: "не найдено (HTTP \(code))")
         case .httpStatus(let code, _):
-            LocalizedText(en: "the server answered HTTP \(code)", ru: "сервер ответил HTTP \(code)")
+            // After "The server answered with an error", "Image at this URL is unavailable": the
+            // status alone, which those words already say a server sent.
+            LocalizedText(en: "HTTP \(code)", ru: "HTTP \(code)")
         case .transport(let description):
             // The platform's own words: the one clue there is.
             LocalizedText(en: Redactor.redact(description), ru: Redactor.redact(description))
