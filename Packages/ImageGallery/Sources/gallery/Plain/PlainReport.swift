@@ -32,6 +32,8 @@ struct PlainReport: Sendable {
             }
             // A stored copy the server could not be asked about: shown, but not known to be current.
             if picture.isStale { fields.append(("stale", .bool(true))) }
+            // Shown, but not kept for offline use: the cache's code for why (diskFull, readOnly…).
+            if let notSaved = picture.storeError { fields.append(("notSaved", .string(notSaved.code))) }
             return Self.object(fields)
         case (.json, .failure(let failure)):
             return Self.object([

@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A tmpfs of its own for the command under test; nil where this process may not mount.
+private final class Mount {
+    let url: URL
+
+    init?(kilobytes: Int, readOnly: Bool = false) {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("mount-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let options = (readOnly ? "ro," : "") + "size=\(kilobytes)k"
+        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", url.path]) else {
+            try? FileManager.default.removeItem(at: url)
+            return nil
+        }
+    }
+
+    deinit {
+        _ = Self.run("/bin/umount", ["-l", url.path])
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    static let isAvailable = Mount(kilobytes: 64) != nil
+
+    static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
+
+/// Disk full and a read-only cache folder through `gallery --json`, the pictures still shown.
+@Suite("Storage faults through the gallery command", .serialized)
+struct StorageFaultProcessTests {
+    static func gallery(_ arguments: [String], language: String) async throws -> ProcessResult {
+        let path = try #require(builtExecutable("gallery"), "gallery is built next to the tests")
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = language
+        environment["LC_ALL"] = nil
+        return try await Subprocess.run(path, arguments, environment: environment, timeout: .seconds(60))
+    }
+
+    static func items(_ output: String) -> [[String: Any]] {
+        output.split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["event"] as? String == "item" }
+    }
+
+    @Test("a disk that fills: every picture still shows, those not kept say diskFull; the kept ones come from disk next",
+          .enabled(if: Mount.isAvailable, "needs to mount a tmpfs"))
+    func diskFull() async throws {
+        let disk = try #require(Mount(kilobytes: 300))
+        let port = try await GalleryPort.free()
+        let arguments = ["--demo", "--demo-port", "\(port)", "--json", "--cache-dir", disk.url.appendingPathComponent("c").path]
+        let first = try await Self.gallery(arguments, language: "en_US.UTF-8")
+        #expect(first.status == 0, "\(first.errorOutput)")
+        let items = Self.items(first.output)
+        #expect(items.count == 6 && items.allSatisfy { $0["state"] as? String == "loaded" })
+        let notKept = items.filter { $0["notSaved"] != nil }
+        #expect(!notKept.isEmpty && notKept.allSatisfy { $0["notSaved"] as? String == "diskFull" }, "\(first.output)")
+        let kept = Set(items.filter { $0["notSaved"] == nil }.compactMap { $0["index"] as? Int })
+        #expect(!kept.isEmpty, "something fitted")
+        let second = try await Self.gallery(arguments, language: "en_US.UTF-8")
+        let fromDisk = Set(Self.items(second.output).filter { $0["source"] as? String == "disk" }.compactMap { $0["index"] as? Int })
+        #expect(kept.isSubset(of: fromDisk), "what was kept is not lost: \(kept) \(fromDisk)")
+    }
+
+    @Test("a read-only cache folder is said as such, in English and Russian, and the pictures still load",
+          .enabled(if: Mount.isAvailable, "needs to mount a tmpfs"))
+    func readOnly() async throws {
+        let disk = try #require(Mount(kilobytes: 64, readOnly: true))
+        let port = try await GalleryPort.free()
+        let folder = disk.url.appendingPathComponent("c").path
+        for (language, words) in [("en_US.UTF-8", "\(folder) is read-only"), ("ru_RU.UTF-8", "\(folder) доступен только для чтения")] {
+            let result = try await Self.gallery(["--demo", "--demo-port", "\(port)", "--json", "--cache-dir", folder],
+                                                language: language)
+            #expect(result.status == 0)
+            #expect(Self.items(result.output).count == 6)
+            #expect(result.errorOutput.contains(words), "\(result.errorOutput)")
+            #expect(!result.errorOutput.contains("SQLite"))
+        }
+    }
+}
+
+/// A port nothing listens on, for the demo server to take.
+enum GalleryPort {
+    static func free() async throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
