@@ -84,6 +84,12 @@ extension Fault {
                                    text: GalleryStatus.cannotRemoveFailed(failure).text))
             shown.append(Rendering(surface: "gallery short status", code: nil,
                                    text: GalleryStatus.cannotRemoveFailed(failure).shortText))
+            if failure.kind == .refused || failure.kind == .hostNotFound {
+                shown.append(Rendering(surface: "gallery status after a refresh", code: nil,
+                                       text: GalleryStatus.cannotReach(failure).text))
+                shown.append(Rendering(surface: "gallery short status after a refresh", code: nil,
+                                       text: GalleryStatus.cannotReach(failure).shortText))
+            }
             if case .failed(_, let thumbnail) = PictureOutcome(.failure(pipeline)) {
                 shown.append(Rendering(surface: "Flickr thumbnail", code: thumbnail.code, text: thumbnail.message))
             }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import ImageGallery
+import ImagePipeline
+import Networking
 
 @MainActor
 @Suite("Pull-to-refresh restores the original list and downloads again")
@@ -87,6 +89,19 @@ struct RefreshTests {
         await model.finish(0, .success(cached))
         #expect(model.status(0)?.picture?.source == .disk)
         #expect(model.state.isOffline)
+    }
+
+    @Test("a reload that finds the server gone keeps the picture and says it could not connect, not offline")
+    func refreshRefused() async {
+        let model = await GalleryTestStore()
+        await model.finishAll()
+        await model.send(.refresh)
+        let refused = LoadFailure(ImagePipelineError.network(.refused(host: "127.0.0.1")))
+        await model.finish(0, .success(Fixture.picture(source: .disk, refreshFailure: refused)))
+        #expect(model.status(0)?.picture?.source == .disk)
+        #expect(!model.state.isOffline)
+        #expect(model.state.status?.text.english == "Could not connect to 127.0.0.1. Pull down to refresh (r)")
+        #expect(model.state.status?.shortText.russian == "Не удалось подключиться к 127.0.0.1. r обновит")
     }
 
     @Test("refresh cancels the loads in flight and scrolls to the top")

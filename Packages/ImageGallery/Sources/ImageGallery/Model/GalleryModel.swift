@@ -373,6 +373,8 @@ extension GalleryState {
     mutating func note(_ failure: LoadFailure) {
         if failure.kind == .offline { isOffline = true }
         if failure.kind.suggestsRefresh { status = .pullToRefresh(after: failure.kind) }
+        // The network is up but the server is not: say which, or a refresh would end in silence.
+        if failure.kind == .refused || failure.kind == .hostNotFound { status = .cannotReach(failure) }
     }
 
     mutating func connectivityChanged(isOnline: Bool) {

@@ -25,6 +25,11 @@ public enum GalleryPhrases {
     )
     /// `droppedPullToRefresh` for a narrow status bar.
     static let droppedShort = LocalizedText(en: "Dropped — r refreshes", ru: "Обрыв — r обновит")
+    /// After a server that could not be reached: the seed's «Pull down to refresh», and its key here.
+    static let pullToRefreshKey = LocalizedText(
+        en: "Pull down to refresh (r)", ru: "Потяните вниз, чтобы обновить (r)")
+    /// ``pullToRefreshKey`` for a narrow status bar.
+    static let refreshKeyShort = LocalizedText(en: "r refreshes", ru: "r обновит")
     /// Status bar: a picture is shown but the offline cache could not keep it.
     public static let notSavedOffline = LocalizedText(
         en: "Could not save for offline use",

@@ -8,6 +8,9 @@ public enum GalleryStatus: Sendable, Hashable {
     case cannotRemoveFailed(LoadFailure)
     /// A load timed out or its connection dropped: try again with pull-to-refresh.
     case pullToRefresh(after: FailureKind)
+    /// The server could not be reached though the network is up (refused, a name that does not
+    /// resolve): the pictures shown stay, and a refresh may find it back.
+    case cannotReach(LoadFailure)
     /// A picture is shown but could not be saved to the offline cache.
     case notSavedOffline(UserFacingError)
     /// The network came back and cells that failed for want of it are loading again.
@@ -23,6 +26,7 @@ public enum GalleryStatus: Sendable, Hashable {
                 ru: "Не загрузилось: \(failure.cellMessage.russian) — удалить нельзя")
         case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongPullToRefresh
         case .pullToRefresh: GalleryPhrases.droppedPullToRefresh
+        case .cannotReach(let failure): failure.message.then(GalleryPhrases.pullToRefreshKey)
         case .notSavedOffline(let error):
             GalleryPhrases.notSavedOffline.followed(by: error.message)
         case .retryingAfterReconnect: GalleryPhrases.retryingAfterReconnect
@@ -37,6 +41,7 @@ public enum GalleryStatus: Sendable, Hashable {
             LocalizedText(en: "Failed", ru: "Ошибка").followed(by: Self.shortCause(of: failure))
         case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongShort
         case .pullToRefresh: GalleryPhrases.droppedShort
+        case .cannotReach(let failure): failure.message.then(GalleryPhrases.refreshKeyShort)
         case .notSavedOffline: GalleryPhrases.notSavedOffline
         case .retryingAfterReconnect: GalleryPhrases.retryingAfterReconnectShort
         }
@@ -55,7 +60,7 @@ public enum GalleryStatus: Sendable, Hashable {
     var isTransient: Bool {
         switch self {
         case .cannotRemoveNotLoaded, .cannotRemoveFailed, .retryingAfterReconnect: true
-        case .pullToRefresh, .notSavedOffline: false
+        case .pullToRefresh, .cannotReach, .notSavedOffline: false
         }
     }
 }
