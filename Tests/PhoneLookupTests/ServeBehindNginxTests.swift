@@ -52,6 +52,7 @@ struct ServeBehindNginxTests {
         #expect(servedBy == Set(copies.map { "127.0.0.1:\($0.port)" }), "answered by \(servedBy)")
 
         // Under load, the first copy is stopped: every request still gets its answer.
+        var stoppedCleanly = false
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 100..<400 {
                 group.addTask { try await ask(index).statusCode }
@@ -59,10 +60,12 @@ struct ServeBehindNginxTests {
             var statuses: [Int] = []
             for try await status in group {
                 statuses.append(status)
-                if statuses.count == 60 { _ = await copies[0].process.terminate() }
+                // SIGTERM: the copy finishes the answers it owes, then exits 0.
+                if statuses.count == 60 { stoppedCleanly = await copies[0].process.terminate() == 0 }
             }
             return statuses
         }
+        #expect(stoppedCleanly, "the stopped copy did not exit 0 after SIGTERM")
         #expect(statuses.count == 300)
         #expect(statuses.allSatisfy { $0 == 200 }, "statuses other than 200: \(statuses.filter { $0 != 200 })")
     }

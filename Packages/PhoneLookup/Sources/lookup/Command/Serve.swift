@@ -42,8 +42,10 @@ struct Serve: LookupSubcommand {
             }
             print(Self.banner(url.absoluteString).text(in: language))
             fflush(nil)
-            while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
-            await server.stop()
+            // SIGTERM (a supervisor, a load balancer's rollout) or Ctrl-C: stop taking connections,
+            // finish the answers already asked for, then exit 0, so that no request is cut off.
+            await TerminationSignal.next()
+            await server.stopFinishingRequests()
         }
     }
 
@@ -72,5 +74,37 @@ struct Serve: LookupSubcommand {
         case nil:
             LocalizedText(en: "the server did not start: \(error)", ru: "сервер не запустился: \(error)")
         }
+    }
+}
+
+/// SIGTERM and SIGINT, waited for rather than left to end the process at once.
+enum TerminationSignal {
+    /// Returns when the process is next asked to stop.
+    static func next() async {
+        let signals = [SIGTERM, SIGINT]
+        let stream = AsyncStream<Int32> { continuation in
+            let sources = signals.map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { continuation.yield(number) }
+                source.resume()
+                return source
+            }
+            let held = SignalSources(sources)
+            continuation.onTermination = { _ in held.cancel() }
+        }
+        for await _ in stream { return }
+    }
+}
+
+/// The signal sources a wait holds; the sources are only resumed and cancelled, each a
+/// thread-safe Dispatch call, so sharing them across the stream's threads is safe.
+private final class SignalSources: @unchecked Sendable {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ sources: [any DispatchSourceSignal]) { self.sources = sources }
+
+    func cancel() {
+        for source in sources { source.cancel() }
     }
 }

@@ -61,7 +61,13 @@ public final class DemoServer: Sendable {
 
     /// Closes every connection and stops listening. Safe to call twice, concurrently, or before start.
     public func stop() async {
-        await core.stop()
+        await core.stop(finishingRequests: false)
+    }
+
+    /// Stops listening, lets every request already received finish its answer (a server's graceful
+    /// shutdown, as on SIGTERM), closes the idle connections, and returns when all are closed.
+    public func stopFinishingRequests() async {
+        await core.stop(finishingRequests: true)
     }
 
     /// Runs `body` while the server runs, then stops it, whether `body` returned or threw: the
@@ -270,7 +276,7 @@ final class ServerCore: Sendable {
         }
     }
 
-    func stop() async {
+    func stop(finishingRequests: Bool) async {
         await lifecycleLock.withLock {
             let running = state.withLock { state -> (Task<Void, Never>, ServiceGroup, [any Channel])? in
                 guard case .running(let task, let group, _) = state.lifecycle else { return nil }
@@ -278,9 +284,12 @@ final class ServerCore: Sendable {
                 return (task, group, Array(state.channels.values))
             }
             guard let (task, group, channels) = running else { return }
-            // Stalled and throttled answers end when their connection closes; the graceful shutdown
-            // then closes the listener, serves what was already accepted and closes idle connections.
-            for channel in channels { channel.close(promise: nil) }
+            // A demo's stalled and throttled answers end when their connection closes; the graceful
+            // shutdown then closes the listener, serves what was already accepted and closes idle
+            // connections. A real service's answers in flight are left to finish.
+            if !finishingRequests {
+                for channel in channels { channel.close(promise: nil) }
+            }
             await group.triggerGracefulShutdown()
             // A response that never ends must not hold stop forever: past the grace period, cancel.
             let grace = Task {
@@ -298,7 +307,7 @@ final class ServerCore: Sendable {
 
     /// For deinit: no waiting here; the same graceful stop runs in the background.
     func cancelRun() {
-        Task { await stop() }
+        Task { await stop(finishingRequests: false) }
     }
 
     // MARK: - Bookkeeping
