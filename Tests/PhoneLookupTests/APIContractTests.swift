@@ -29,6 +29,8 @@ struct APIContractTests {
         Exchange(method: "GET", path: "/", status: 404),
         Exchange(method: "GET", path: "/v2/lookup?number=1", status: 404),
         Exchange(method: "GET", path: "/openapi.json", status: 200),
+        Exchange(method: "GET", path: "/healthz", status: 200),
+        Exchange(method: "POST", path: "/healthz", status: 405),
     ]
 
     /// Sends every exchange to a server with the lookup routes; returns each response.
@@ -111,7 +113,7 @@ struct APIContractTests {
         let missing = endpoint.respond(method: "GET", path: "/v2/lookup", query: [:])
         #expect(missing.status == 404)
         let text = try #require(String(data: missing.body, encoding: .utf8))
-        #expect(text.contains("GET /v1/lookup, GET /openapi.json, GET /countries.json"), "\(text)")
+        #expect(text.contains("GET /v1/lookup, GET /openapi.json, GET /healthz, GET /countries.json"), "\(text)")
         let posted = endpoint.respond(method: "POST", path: "/v1/lookup", query: [:])
         #expect(posted.status == 405 && posted.headers["Allow"] == "GET, HEAD")
         let refusal = try #require(String(data: posted.body, encoding: .utf8))

@@ -11,6 +11,8 @@ package struct LookupEndpoint: Sendable {
     package static let path = "/v1/lookup"
     /// Where the OpenAPI document is served.
     package static let documentPath = "/openapi.json"
+    /// Where a load balancer or a supervisor asks whether the service is ready.
+    package static let healthPath = "/healthz"
 
     /// One answer: status, header fields and body.
     package struct Response: Sendable {
@@ -26,11 +28,31 @@ package struct LookupEndpoint: Sendable {
     /// Paths served beside the API by whoever hosts it (the dataset), named in the 404's list.
     package let otherPaths: [String]
 
-    package init(engine: OfflineEngine, language: Language, otherPaths: [String] = []) {
+    /// Answers already encoded, by query.
+    package let answers: LookupAnswerCache
+
+    /// The OpenAPI document, read once.
+    private let documentBody: Data?
+
+    package init(engine: OfflineEngine, language: Language, otherPaths: [String] = [],
+                 answers: LookupAnswerCache = LookupAnswerCache()) {
         self.engine = engine
         parser = PhoneNumberParser(plan: engine.plan)
         self.language = language
         self.otherPaths = otherPaths
+        self.answers = answers
+        documentBody = Self.document()
+    }
+
+    /// How long a client or a cache in between may keep an answer without asking again: an
+    /// answer changes only with the numbering data, and its `ETag` lets a client revalidate.
+    package static let cacheControl = "public, max-age=86400"
+
+    /// The header fields every answer carries: its type, how long it may be kept, and which
+    /// numbering data gave it.
+    private var commonHeaders: [String: String] {
+        ["Content-Type": "application/json; charset=utf-8", "Cache-Control": Self.cacheControl,
+         "X-Numbering-Data": NumberingPlan.bundledVersion]
     }
 
     /// The methods every path takes: the 405's text and its `Allow` header say the same.
@@ -40,7 +62,7 @@ package struct LookupEndpoint: Sendable {
     /// (404 for a path the API does not have, 405 with `Allow` for a method it does not take).
     package func respond(method: String, path: String, query: [String: String]) -> Response {
         let language = query["lang"].flatMap(Language.init(code:)) ?? self.language
-        let known = [Self.path, Self.documentPath]
+        let known = [Self.path, Self.documentPath, Self.healthPath]
         guard known.contains(path) else {
             let list = (known + otherPaths).map { "GET \($0)" }.joined(separator: ", ")
             return failure(404, code: "notFound", LocalizedText(
@@ -55,16 +77,28 @@ package struct LookupEndpoint: Sendable {
             response.headers["Allow"] = allowed
             return response
         }
+        if path == Self.healthPath {
+            // Ready once it answers: the numbering data is loaded before the server listens.
+            var headers = commonHeaders
+            headers["Cache-Control"] = "no-store"
+            return Response(status: 200, headers: headers, body: Self.encode(Health(
+                status: "ready", numberingData: NumberingPlan.bundledVersion)))
+        }
         if path == Self.documentPath {
-            guard let document = Self.document() else {
+            guard let document = documentBody else {
                 return failure(500, code: "internal", LocalizedText(en: "The API document is missing",
                                                                     ru: "Описание API не найдено"), language)
             }
-            return Response(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: document)
+            return Response(status: 200, headers: commonHeaders, body: document)
         }
-        let (status, body) = respond(number: query["number"], country: query["country"], from: query["from"],
-                                     lang: query["lang"])
-        return Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+        let key = [query["number"], query["country"], query["from"], query["lang"]]
+            .map { $0 ?? "\u{0}" }.joined(separator: "\u{1}")
+        let answer = answers.answer(for: key) {
+            respond(number: query["number"], country: query["country"], from: query["from"], lang: query["lang"])
+        }
+        var headers = commonHeaders
+        headers["ETag"] = answer.etag
+        return Response(status: answer.status, headers: headers, body: answer.body)
     }
 
     /// The status and JSON body for the query values: `number` (`+79994673756`, or national
@@ -141,4 +175,10 @@ package enum DemoData {
         }
         return try Data(contentsOf: url)
     }
+}
+
+/// What `GET /healthz` answers.
+private struct Health: Encodable {
+    var status: String
+    var numberingData: String
 }
