@@ -56,7 +56,7 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
         public var isTransient: Bool { self == .timeout || self == .dropped }
 
         /// True when the network may be down: worth retrying once it is back
-        /// (``NetworkError/Kind/isUnreachable``).
+        /// (`NetworkError.Kind.isUnreachable`).
         public var isUnreachable: Bool { self == .offline || self == .hostNotFound }
 
         /// The seeds' words for this kind, where they do not depend on the cause (a refused
