@@ -84,14 +84,27 @@ where R.Action == Interpreter.Action, R.Effect == Interpreter.Effect, R.State: E
     /// still running after `timeout` fails the test, as TCA's `finish(timeout:)` does, and is
     /// cancelled so that it cannot outlive the test.
     public func finish(timeout: Duration = .testDeadline, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let outlived = await settle(within: timeout)
+        if outlived > 0 {
+            Issue.record("\(outlived) effect(s) still running after \(timeout)", sourceLocation: sourceLocation)
+        }
+        guard exhaustive else { return }
+        #expect(received.isEmpty, "received but not asserted: \(received.map(\.action))", sourceLocation: sourceLocation)
+    }
+
+    /// Waits until no effect runs or `timeout` has passed; cancels whatever still runs then, and
+    /// returns how many effects that was (0 when all ended in time). What ``finish(timeout:sourceLocation:)``
+    /// fails on.
+    @discardableResult
+    public func settle(within timeout: Duration) async -> Int {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while store.runningCount > 0 {
             let left = deadline - clock.now
             guard left > .zero else {
-                Issue.record("\(store.runningCount) effect(s) still running after \(timeout)", sourceLocation: sourceLocation)
+                let outlived = store.runningCount
                 store.cancelAll()
-                break
+                return outlived
             }
             // Woken by any activity of the store (a run ending included), or by the deadline.
             _ = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
@@ -100,8 +113,7 @@ where R.Action == Interpreter.Action, R.Effect == Interpreter.Effect, R.State: E
                 wait.guardDeadline(left)
             }
         }
-        guard exhaustive else { return }
-        #expect(received.isEmpty, "received but not asserted: \(received.map(\.action))", sourceLocation: sourceLocation)
+        return 0
     }
 
     /// Asserts the received actions as a group, without their state: for effects whose order
