@@ -22,34 +22,9 @@ public enum GraphicsProtocol: String, Sendable, Hashable, CaseIterable, CustomSt
 
 /// What a person asked for with `--graphics` or `WORKBENCH_GRAPHICS`: a protocol, or `auto`
 /// (ask the environment, then the terminal).
-public enum GraphicsChoice: Sendable, Hashable, CustomStringConvertible {
-    /// Detect: environment variables first, then one short query of the terminal.
-    case auto
-    /// Use this protocol whatever the terminal says.
-    case fixed(GraphicsProtocol)
+public typealias GraphicsChoice = AutoOr<GraphicsProtocol>
 
+extension AutoOr where Value == GraphicsProtocol {
     /// The environment variable that sets the choice when no option does.
-    public static let environmentVariable = "WORKBENCH_GRAPHICS"
-
-    /// The values `--graphics` accepts, for help texts: `auto|kitty|sixel|iterm2|blocks|none`.
-    public static let allNames = (["auto"] + GraphicsProtocol.allCases.map(\.rawValue)).joined(separator: "|")
-
-    /// Parses `auto`, `kitty`, `sixel`, `iterm2`, `blocks` or `none` (any case); nil otherwise.
-    public init?(argument: String) {
-        let name = argument.lowercased()
-        if name == "auto" {
-            self = .auto
-        } else if let fixed = GraphicsProtocol(rawValue: name) {
-            self = .fixed(fixed)
-        } else {
-            return nil
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .auto: "auto"
-        case let .fixed(graphics): graphics.rawValue
-        }
-    }
+    public static var environmentVariable: String { "WORKBENCH_GRAPHICS" }
 }

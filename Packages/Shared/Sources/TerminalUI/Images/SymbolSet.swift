@@ -258,36 +258,11 @@ public enum SymbolSet: String, Sendable, Hashable, CaseIterable, CustomStringCon
 
 /// What a person asked for with `--symbols` or `WORKBENCH_SYMBOLS`: a set, or `auto` (the finest
 /// set this terminal is known to draw).
-public enum SymbolChoice: Sendable, Hashable, CustomStringConvertible {
-    /// Sextants where the terminal draws them itself, quadrants elsewhere.
-    case auto
-    /// This set whatever the terminal is.
-    case fixed(SymbolSet)
+public typealias SymbolChoice = AutoOr<SymbolSet>
 
+extension AutoOr where Value == SymbolSet {
     /// The environment variable that sets the choice when no option does.
-    public static let environmentVariable = "WORKBENCH_SYMBOLS"
-
-    /// The values `--symbols` accepts, for help texts: `auto|half|quadrant|sextant|octant`.
-    public static let allNames = (["auto"] + SymbolSet.allCases.map(\.rawValue)).joined(separator: "|")
-
-    /// Parses `auto`, `half`, `quadrant`, `sextant` or `octant` (any case); nil otherwise.
-    public init?(argument: String) {
-        let name = argument.lowercased()
-        if name == "auto" {
-            self = .auto
-        } else if let fixed = SymbolSet(rawValue: name) {
-            self = .fixed(fixed)
-        } else {
-            return nil
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .auto: "auto"
-        case let .fixed(symbols): symbols.rawValue
-        }
-    }
+    public static var environmentVariable: String { "WORKBENCH_SYMBOLS" }
 
     /// The set for a terminal known by `environment`. `auto` trusts sextants only to kitty, foot,
     /// WezTerm, Ghostty and Konsole, which draw block elements and legacy-computing symbols
