@@ -71,7 +71,7 @@ private func flickrPagesRow() async throws -> [Row] {
 
 /// From process start to the saved first page drawn as a frame, pictures from disk.
 private func flickrLaunchRow() async throws -> [Row] {
-    guard let path = flickrBinaryPath() else {
+    guard let path = siblingExecutable("flickr") else {
         return [
             Row(
                 scenario: "flickr-launch", figure: "flickr not built in release",
@@ -86,14 +86,14 @@ private func flickrLaunchRow() async throws -> [Row] {
     let apiBase = base.appendingPathComponent("services/rest/").absoluteString
     let imageBase = base.appendingPathComponent("img").absoluteString
     // Fill the cache: the first page stored, then its pictures fetched once by a render.
-    _ = try runFlickr(
-        path,
+    _ = try output(
+        of: path,
         [
             "--json", "--api-key", "demo", "--api-base", apiBase, "--image-base", imageBase,
             "--cache-dir", directory.path,
         ])
-    _ = try runFlickr(
-        path,
+    _ = try output(
+        of: path,
         [
             "--api-key", "demo", "--api-base", apiBase, "--image-base", imageBase,
             "--cache-dir", directory.path, "--render-once", "100x40",
@@ -102,8 +102,8 @@ private func flickrLaunchRow() async throws -> [Row] {
     var times: [Double] = []
     for _ in 0..<5 {
         let start = DispatchTime.now()
-        let output = try runFlickr(
-            path,
+        let output = try output(
+            of: path,
             [
                 "--api-key", "demo", "--api-base", apiBase, "--image-base", imageBase,
                 "--cache-dir", directory.path, "--render-once", "100x40",
@@ -123,24 +123,4 @@ private func flickrLaunchRow() async throws -> [Row] {
             scenario: "flickr-launch", figure: "\(format(median)) median of 5 (100x40)",
             reference: "first page + pictures from disk", target: "< 150 ms", met: median < 0.150)
     ]
-}
-
-private func flickrBinaryPath() -> String? {
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        .deletingLastPathComponent()
-    let path = here.appendingPathComponent("flickr").path
-    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-}
-
-private func runFlickr(_ path: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
 }

@@ -150,3 +150,23 @@ func childrenCPUSecondsPerRun(_ tool: String, _ arguments: [String], runs: Int) 
     return (childrenCPUSeconds() - start) / Double(runs)
 }
 
+/// An executable built beside this bench (release builds put them together), nil when absent.
+func siblingExecutable(_ name: String) -> String? {
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let path = here.appendingPathComponent(name).path
+    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+}
+
+/// Runs `executable` to its end and returns its standard output (standard error dropped).
+func output(of executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}

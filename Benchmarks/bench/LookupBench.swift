@@ -130,7 +130,7 @@ private func lookupEngineRow() throws -> Row {
 /// 35 ms, or at most 0.04x python's time in the same run (a slower machine slows both).
 private func lookupStartupRow() throws -> Row {
     let target = "< 35 ms or <= 0.04x python"
-    guard let binary = releaseLookup() else {
+    guard let binary = siblingExecutable("lookup") else {
         return Row(scenario: "lookup-startup", figure: "lookup not built in release",
                    reference: "swift build -c release --product lookup", target: target, met: false)
     }
@@ -180,7 +180,7 @@ private func lookupScanRow() throws -> Row {
     let rate = Double(found) / seconds(elapsed)
     var figure = String(format: "%.0f numbers/s (%d in %.1f MB, %.2f s)", rate, found, megabytes, seconds(elapsed))
 
-    if let binary = releaseLookup() {
+    if let binary = siblingExecutable("lookup") {
         let whole = try wholeProcessSeconds(binary, ["scan", file.path, "--country", "US", "--json"])
         figure += String(format: "; lookup scan %.0f/s", Double(found) / whole)
     }
@@ -234,12 +234,6 @@ private func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-/// The release `lookup` beside this bench, nil when it is not built.
-private func releaseLookup() -> String? {
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let binary = here.appendingPathComponent("lookup").path
-    return FileManager.default.isExecutableFile(atPath: binary) ? binary : nil
-}
 
 /// Runs `executable` to its end in the C locale with its output dropped, and returns its wall
 /// time in seconds; throws when it fails.

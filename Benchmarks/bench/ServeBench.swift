@@ -178,28 +178,8 @@ private func portAnswers(_ port: Int) -> Bool {
     }
 }
 
-/// An executable built beside this bench (release builds put them together), nil when absent.
-private func siblingExecutable(_ name: String) -> String? {
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let path = here.appendingPathComponent(name).path
-    return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-}
-
 private func installed(_ name: String, in folders: [String] = ["/usr/bin/", "/usr/local/bin/"]) -> String? {
     folders.map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
-
-private func output(of executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
 }
 
 private struct BenchError: Error, CustomStringConvertible {
