@@ -67,11 +67,23 @@ struct ConnectivityTests {
         }
     }
 
-    @Test("the TCP probe says unreachable for a closed port")
-    func probeFailsForClosedPort() async {
-        let connectivity = Connectivity(initiallyOnline: true, probe: .tcp(host: "127.0.0.1", port: 1))
-        #expect(await connectivity.probeNow() == false)
-        #expect(connectivity.isOnline == false)
+    @Test("the TCP probe counts a refused connection as the network up: the server is what is missing")
+    func probeCountsRefusalAsOnline() async {
+        let connectivity = Connectivity(initiallyOnline: false, probe: .tcp(host: "127.0.0.1", port: 1))
+        #expect(await connectivity.probeNow() == true)
+        #expect(connectivity.isOnline)
+        #expect(await TCPProbe.outcome(host: "127.0.0.1", port: 1, timeout: .seconds(1)) == .refused)
+    }
+
+    @Test("the TCP probe says the network is down only for no route or no answer, never for a refusal")
+    func probeVerdicts() {
+        #expect(TCPProbe.verdict(ECONNREFUSED) == .refused)
+        #expect(TCPProbe.verdict(ECONNRESET) == .refused)
+        for code in [ENETUNREACH, EHOSTUNREACH, ENETDOWN, ETIMEDOUT] {
+            #expect(TCPProbe.verdict(code) == .unreachable, "errno \(code)")
+            #expect(!TCPProbe.verdict(code).networkIsUp)
+        }
+        #expect(TCPProbe.Outcome.connected.networkIsUp && TCPProbe.Outcome.refused.networkIsUp)
     }
 
     @Test("probing runs only while offline")

@@ -32,8 +32,10 @@ struct OptionParsingTests {
     func faultPlan() throws {
         let plan = try DemoFaultPlan(parsing: "2=404,4=slow,5=drop,6=notimage,3=corrupt,1=500")
         #expect(plan.faults == [2: .notFound, 4: .slow, 5: .drop, 6: .notImage, 3: .corrupt, 1: .serverError])
-        #expect(!plan.serverDown)
-        #expect(try DemoFaultPlan(parsing: "all=down").serverDown)
+        #expect(plan.outage == nil && plan.startsServer)
+        #expect(try DemoFaultPlan(parsing: "all=down").outage == .serverDown)
+        #expect(try DemoFaultPlan(parsing: "all=offline").outage == .networkDown)
+        #expect(try !DemoFaultPlan(parsing: "all=offline").startsServer)
     }
 
     @Test("a bad fault plan says which part is wrong", arguments: [

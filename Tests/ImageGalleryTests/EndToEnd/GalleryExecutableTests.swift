@@ -69,6 +69,21 @@ extension ServerAndProcessTests {
                     "\(result.stdout)")
         }
 
+        @Test("with no network (all=offline) and no cache every cell says so and the summary is offline")
+        func networkDownWithoutCache() async throws {
+            let cache = GalleryProcess.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await GalleryProcess.run([
+                "--demo", "--cache-dir", cache.path, "--json", "--demo-faults", "all=offline",
+            ])
+            #expect(result.status == 2)
+            #expect(result.lines.last == #"{"event":"summary","loaded":0,"failed":6,"offline":true}"#)
+            let items = result.lines.dropLast().compactMap(GalleryProcess.object)
+            #expect(items.count == 6 && items.allSatisfy {
+                $0["error"] as? String == "offline" && $0["reason"] as? String == "No internet connection"
+            }, "\(result.stdout)")
+        }
+
         @Test("an offline cache that cannot be created is reported, and the pictures still load")
         func unusableCacheDirectory() async throws {
             let port = try await GalleryProcess.freePort()

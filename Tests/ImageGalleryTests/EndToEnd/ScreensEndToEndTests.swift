@@ -65,7 +65,7 @@ extension ServerAndProcessTests {
             try await tmux.expectRestored()
         }
 
-        @Test("at 80x24 with the server down, the offline banner shows at once over the cached pictures")
+        @Test("at 80x24 with no network (all=offline), the offline banner shows at once over the cached pictures")
         func offlineBannerAtOnce() async throws {
             let port = try await GalleryProcess.freePort()
             let cache = GalleryProcess.temporaryDirectory()
@@ -75,7 +75,7 @@ extension ServerAndProcessTests {
             let tmux = try await TmuxSession(columns: 80, rows: 24)
             defer { tmux.stop() }
             try await tmux.start([GalleryProcess.executable, "--demo", "--demo-port", "\(port)", "--cache-dir", cache.path,
-                                  "--lang", "en", "--demo-faults", "all=down"])
+                                  "--lang", "en", "--demo-faults", "all=offline"])
             let screen = try await tmux.waitFor("the banner, with no key pressed", seconds: 5) { screen in
                 screen.contains("No internet connection") && screen.contains("▀▀▀▀")
             }

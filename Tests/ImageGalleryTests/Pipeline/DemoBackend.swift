@@ -62,8 +62,10 @@ final class DemoBackend: Sendable {
     /// Stops the server and waits until its port refuses connections, as a server that is gone does.
     func stopServer() async throws {
         await server.stop()
-        let probe = Connectivity(probe: .tcp(host: "127.0.0.1", port: base.port ?? 0, timeout: .milliseconds(200)))
-        let refused = await waitUntil(timeout: .seconds(10), every: .milliseconds(20)) { await !probe.probeNow() }
+        let port = base.port ?? 0
+        let refused = await waitUntil(timeout: .seconds(10), every: .milliseconds(20)) {
+            await TCPProbe.outcome(host: "127.0.0.1", port: port, timeout: .milliseconds(200)) == .refused
+        }
         guard refused else { throw CancellationError() }
     }
 

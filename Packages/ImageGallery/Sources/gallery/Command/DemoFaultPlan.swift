@@ -1,7 +1,7 @@
 import Foundation
 
-/// What `--demo-faults` asks the demo server to do, per cell: `2=404,4=slow,5=drop,6=notimage`,
-/// or `all=down` for a server that is not there at all.
+/// What `--demo-faults` asks the demo server to do, per cell: `2=404,4=slow,5=drop,6=notimage`;
+/// or `all=down` for a server that is not there at all, `all=offline` for no network at all.
 struct DemoFaultPlan: Sendable, Hashable {
     /// One scripted failure.
     enum Fault: String, Sendable, Hashable, CaseIterable {
@@ -19,15 +19,28 @@ struct DemoFaultPlan: Sendable, Hashable {
         case corrupt
     }
 
+    /// What is missing for every cell; no server is started for either.
+    enum Outage: String, Sendable, Hashable, CaseIterable {
+        /// `all=down`: the server is gone; every load is refused, as by a stopped server, and the
+        /// connectivity probe, which meets the same refusal, says the network is up.
+        case serverDown = "down"
+        /// `all=offline`: the network is gone; the probe and every load are told so, as on a
+        /// machine with no route to any network (which a demo on 127.0.0.1 cannot make for real).
+        case networkDown = "offline"
+    }
+
     /// Faults by one-based cell number.
     var faults: [Int: Fault] = [:]
-    /// True for `all=down`: the server is not started, every load finds nobody listening.
-    var serverDown = false
+    /// Set by `all=down` or `all=offline`.
+    var outage: Outage?
 
-    init(faults: [Int: Fault] = [:], serverDown: Bool = false) {
+    init(faults: [Int: Fault] = [:], outage: Outage? = nil) {
         self.faults = faults
-        self.serverDown = serverDown
+        self.outage = outage
     }
+
+    /// False for an outage: there is no server to start.
+    var startsServer: Bool { outage == nil }
 
     /// Errors say exactly which part of the text is wrong.
     enum ParseError: Error, CustomStringConvertible, Equatable {
@@ -39,7 +52,7 @@ struct DemoFaultPlan: Sendable, Hashable {
             switch self {
             case .malformed(let part): "'\(part)' is not CELL=FAULT (for example 2=404)"
             case .unknownFault(let fault):
-                "unknown fault '\(fault)'; use 404, 500, slow, drop, notimage, corrupt, or all=down"
+                "unknown fault '\(fault)'; use 404, 500, slow, drop, notimage, corrupt, all=down or all=offline"
             case .badCell(let cell): "'\(cell)' is not a cell number from 1 to 6, nor 'all'"
             }
         }
@@ -52,8 +65,8 @@ struct DemoFaultPlan: Sendable, Hashable {
             guard pieces.count == 2 else { throw .malformed(part) }
             let (cell, name) = (pieces[0].lowercased(), pieces[1].lowercased())
             if cell == "all" {
-                guard name == "down" else { throw .unknownFault(name) }
-                serverDown = true
+                guard let outage = Outage(rawValue: name) else { throw .unknownFault(name) }
+                self.outage = outage
                 continue
             }
             guard let number = Int(cell), (1...DemoGallery.pictureCount).contains(number) else { throw .badCell(cell) }

@@ -41,8 +41,8 @@ struct GalleryCommand: AsyncParsableCommand {
     var demoPort = 8089
 
     @Option(name: .customLong("demo-faults"), help: """
-        Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage, or all=down; starts from an empty \
-        cache unless --cache-dir is given.
+        Scripted failures per cell, e.g. 2=404,4=slow,5=drop,6=notimage; or all=down (no server), \
+        all=offline (no network); starts from an empty cache unless --cache-dir is given.
         """)
     var demoFaults: String?
 
@@ -181,9 +181,9 @@ struct GalleryCommand: AsyncParsableCommand {
         /// The demo server starting while the first frame is already on screen (full screen only).
         var demoStart: Task<(DemoServer?, URL), any Error>?
         let pictureURLs: [URL]
+        let plan = try demoFaults.map { try DemoFaultPlan(parsing: $0) } ?? DemoFaultPlan()
         if demo {
-            let plan = try demoFaults.map { try DemoFaultPlan(parsing: $0) } ?? DemoFaultPlan()
-            if interactive, !plan.serverDown, demoPort != 0, DemoPortNotice.isFree(port: demoPort) {
+            if interactive, plan.startsServer, demoPort != 0, DemoPortNotice.isFree(port: demoPort) {
                 // The screen shows at once; loads wait for the server (see DemoStartingLoader).
                 let start = Task { try await startDemo(plan: plan, announce: false) }
                 demoStart = start
@@ -205,7 +205,8 @@ struct GalleryCommand: AsyncParsableCommand {
                 maxConcurrent: maxConcurrent,
                 transport: shared.transportChoice,
                 memoryLimit: memoryLimitBytes,
-                probeURL: pictureURLs.first
+                probeURL: pictureURLs.first,
+                networkDown: plan.outage == .networkDown
             )
         )
         guard interactive else {
@@ -226,9 +227,9 @@ struct GalleryCommand: AsyncParsableCommand {
         if let started = try? await demoStart?.value.0 { await started.stop() }
     }
 
-    /// Starts the demo server (unless the plan says it is down) and returns it with its base URL.
+    /// Starts the demo server (unless the plan has no server) and returns it with its base URL.
     private func startDemo(plan: DemoFaultPlan, announce: Bool = true) async throws -> (DemoServer?, URL) {
-        guard !plan.serverDown else { return (nil, DemoGallery.baseURL(port: demoPort)) }
+        guard plan.startsServer else { return (nil, DemoGallery.baseURL(port: demoPort)) }
         let server = DemoServer(port: demoPort)
         try DemoGallery.install(on: server, plan: plan, slowDelay: shared.timeoutDuration + .seconds(30))
         do {

@@ -17,6 +17,8 @@ struct GalleryServices: Sendable {
         var memoryLimit: Int
         /// Where the connectivity probe knocks while offline.
         var probeURL: URL?
+        /// The demo's `all=offline`: the probe and every load find no network (see ``OfflineNetwork``).
+        var networkDown = false
     }
 
     let connectivity: Connectivity
@@ -28,7 +30,8 @@ struct GalleryServices: Sendable {
     init(options: Options) {
         // Logs would scribble over the full screen: the gallery shows its errors itself.
         let logger = Logger(label: "gallery") { _ in SwiftLogNoOpLogHandler() }
-        let probe = options.probeURL.flatMap { Connectivity.Probe.tcp(reaching: $0) }
+        let probe = options.networkDown
+            ? OfflineNetwork.probe : options.probeURL.flatMap { Connectivity.Probe.tcp(reaching: $0) }
         connectivity = Connectivity(initiallyOnline: true, probe: probe)
         var configuration = HTTPClient.Configuration()
         configuration.deadline = options.timeout
@@ -43,6 +46,7 @@ struct GalleryServices: Sendable {
             diskCache = nil
             diskCacheWarning = CacheAdvice.advising(error)
         }
-        loader = PipelineGalleryLoader(client: client, diskCache: diskCache, memoryCostLimit: options.memoryLimit, logger: logger)
+        let network: any DataLoading = options.networkDown ? OfflineNetwork(connectivity: connectivity) : client
+        loader = PipelineGalleryLoader(client: network, diskCache: diskCache, memoryCostLimit: options.memoryLimit, logger: logger)
     }
 }

@@ -22,13 +22,15 @@ public final class Connectivity: Sendable {
             self.check = check
         }
 
-        /// Succeeds when a TCP connection to `host:port` opens within `timeout`.
+        /// Succeeds when a TCP connect to `host:port` gets an answer within `timeout`: the host accepts,
+        /// or refuses (the network carried the refusal, so it is up; the server is what is missing).
+        /// Fails when there is no route, the name does not resolve, or nothing answers in time.
         public static func tcp(host: String, port: Int, timeout: Duration = .seconds(2)) -> Probe {
-            Probe { await TCPProbe.canConnect(host: host, port: port, timeout: timeout) }
+            Probe { await TCPProbe.outcome(host: host, port: port, timeout: timeout).networkIsUp }
         }
 
-        /// Succeeds when a TCP connection opens to the host and port `url` would be loaded from
-        /// (its own port, else the scheme's: 443 for https, 80 for http); nil for a URL with no host.
+        /// The same for the host and port `url` would be loaded from (its own port, else the
+        /// scheme's: 443 for https, 80 for http); nil for a URL with no host.
         public static func tcp(reaching url: URL, timeout: Duration = .seconds(2)) -> Probe? {
             address(of: url).map { .tcp(host: $0.host, port: $0.port, timeout: timeout) }
         }
