@@ -60,6 +60,9 @@ let package = Package(
         // The demo server stops gracefully through it (Hummingbird's own lifecycle library).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // `lookup serve`'s GET /metrics: the metrics API, and its Prometheus back end.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `swift package generate-documentation --target Networking`: the DocC catalogs of the libraries.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -214,8 +217,10 @@ let package = Package(
         .executableTarget(
             name: "lookup",
             dependencies: [
-                "PhoneLookup", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions",
+                "PhoneLookup", "TerminalUI", "DemoServer", "CommandOutput", "CommandOptions", "Locking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             path: "Packages/PhoneLookup/Sources/lookup",
             swiftSettings: staticModuleInRelease,

@@ -58,9 +58,9 @@ struct ServeHeadersTests {
     func capacity() {
         let cache = LookupAnswerCache(capacity: 4)
         var made = 0
-        let make = { () -> (status: Int, body: Data) in
+        let make = { () -> (status: Int, body: Data, found: String) in
             made += 1
-            return (200, Data("{\"n\":\(made)}".utf8))
+            return (200, Data("{\"n\":\(made)}".utf8), "mobile")
         }
         _ = cache.answer(for: "often", make: make)
         for index in 0..<20 {

@@ -32,6 +32,14 @@ struct OpenAPISubset {
         return (content?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
     }
 
+    /// The media types the document gives for `method path` answered with `status`.
+    func contentTypes(method: String, path: String, status: Int) -> [String] {
+        let item = (document["paths"] as? [String: Any])?[path] as? [String: Any]
+        let operation = (item?[method.lowercased()] ?? item?["get"]) as? [String: Any]
+        let response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
+        return (response?["content"] as? [String: Any]).map { Array($0.keys).sorted() } ?? []
+    }
+
     /// Whether `method path` answered with `status` may carry header `name`, per the document.
     func declaresHeader(_ name: String, method: String, path: String, status: Int) -> Bool {
         let item = (document["paths"] as? [String: Any])?[path] as? [String: Any]

@@ -16,6 +16,9 @@ package final class LookupAnswerCache: Sendable {
         package var body: Data
         /// A strong entity tag of the body, quoted.
         package var etag: String
+        /// What the lookup found, for a service's metrics: a line type's name, `unknown` for an
+        /// answer with none, `refused` for a number refused.
+        package var found: String
     }
 
     private struct Generations {
@@ -31,10 +34,10 @@ package final class LookupAnswerCache: Sendable {
     }
 
     /// The answer for `key`, made by `make` (outside the lock) when it is not kept.
-    package func answer(for key: String, make: () -> (status: Int, body: Data)) -> Answer {
+    package func answer(for key: String, make: () -> (status: Int, body: Data, found: String)) -> Answer {
         if let kept = lookUp(key) { return kept }
         let made = make()
-        let answer = Answer(status: made.status, body: made.body, etag: Self.etag(of: made.body))
+        let answer = Answer(status: made.status, body: made.body, etag: Self.etag(of: made.body), found: made.found)
         generations.withLock { keep(answer, for: key, in: &$0) }
         return answer
     }

@@ -19,6 +19,9 @@ package struct LookupEndpoint: Sendable {
         package var status: Int
         package var headers: [String: String]
         package var body: Data
+        /// What each lookup of the request found, for a service's metrics (see
+        /// ``LookupAnswerCache/Answer/found``); empty when it looked nothing up.
+        package var lookups: [String] = []
     }
 
     package let engine: OfflineEngine
@@ -34,6 +37,10 @@ package struct LookupEndpoint: Sendable {
     /// The OpenAPI document, read once.
     private let documentBody: Data?
 
+    /// The header fields every answer carries: its type, how long it may be kept, and which
+    /// numbering data gave it.
+    private let commonHeaders: [String: String]
+
     package init(engine: OfflineEngine, language: Language, otherPaths: [String] = [],
                  answers: LookupAnswerCache = LookupAnswerCache()) {
         self.engine = engine
@@ -42,18 +49,16 @@ package struct LookupEndpoint: Sendable {
         self.otherPaths = otherPaths
         self.answers = answers
         documentBody = Self.document()
+        commonHeaders = ["Content-Type": "application/json; charset=utf-8", "Cache-Control": Self.cacheControl,
+                         "X-Numbering-Data": engine.plan.version]
     }
+
+    /// Which numbering data answers: libphonenumber's release, as its `VERSION` file names it.
+    package var version: String { engine.plan.version }
 
     /// How long a client or a cache in between may keep an answer without asking again: an
     /// answer changes only with the numbering data, and its `ETag` lets a client revalidate.
     package static let cacheControl = "public, max-age=86400"
-
-    /// The header fields every answer carries: its type, how long it may be kept, and which
-    /// numbering data gave it.
-    private var commonHeaders: [String: String] {
-        ["Content-Type": "application/json; charset=utf-8", "Cache-Control": Self.cacheControl,
-         "X-Numbering-Data": NumberingPlan.bundledVersion]
-    }
 
     /// The methods every path takes: the 405's text and its `Allow` header say the same.
     package static let allowedMethods = ["GET", "HEAD"]
@@ -70,19 +75,14 @@ package struct LookupEndpoint: Sendable {
                 ru: "Нет такого пути: \(path); API отвечает на \(list)"), language)
         }
         guard Self.allowedMethods.contains(method) else {
-            let allowed = Self.allowedMethods.joined(separator: ", ")
-            var response = failure(405, code: "methodNotAllowed", LocalizedText(
-                en: "\(path) answers \(allowed), not \(method)",
-                ru: "\(path) отвечает только на \(allowed), а не на \(method)"), language)
-            response.headers["Allow"] = allowed
-            return response
+            return refusing(method, on: path, in: language)
         }
         if path == Self.healthPath {
             // Ready once it answers: the numbering data is loaded before the server listens.
             var headers = commonHeaders
             headers["Cache-Control"] = "no-store"
             return Response(status: 200, headers: headers, body: Self.encode(Health(
-                status: "ready", numberingData: NumberingPlan.bundledVersion)))
+                status: "ready", numberingData: version)))
         }
         if path == Self.documentPath {
             guard let document = documentBody else {
@@ -94,11 +94,21 @@ package struct LookupEndpoint: Sendable {
         let key = [query["number"], query["country"], query["from"], query["lang"]]
             .map { $0 ?? "\u{0}" }.joined(separator: "\u{1}")
         let answer = answers.answer(for: key) {
-            respond(number: query["number"], country: query["country"], from: query["from"], lang: query["lang"])
+            made(number: query["number"], country: query["country"], from: query["from"], lang: query["lang"])
         }
         var headers = commonHeaders
         headers["ETag"] = answer.etag
-        return Response(status: answer.status, headers: headers, body: answer.body)
+        return Response(status: answer.status, headers: headers, body: answer.body, lookups: [answer.found])
+    }
+
+    /// The 405 for `method` on `path`, with `Allow`, in the API's JSON shape.
+    package func refusing(_ method: String, on path: String, in language: Language? = nil) -> Response {
+        let allowed = Self.allowedMethods.joined(separator: ", ")
+        var response = failure(405, code: "methodNotAllowed", LocalizedText(
+            en: "\(path) answers \(allowed), not \(method)",
+            ru: "\(path) отвечает только на \(allowed), а не на \(method)"), language ?? self.language)
+        response.headers["Allow"] = allowed
+        return response
     }
 
     /// The status and JSON body for the query values: `number` (`+79994673756`, or national
@@ -106,6 +116,13 @@ package struct LookupEndpoint: Sendable {
     /// in), `from` (adds how to dial it from that region) and `lang` (`ru` or `en`).
     package func respond(number: String?, country: String? = nil, from: String? = nil,
                          lang: String? = nil) -> (status: Int, body: Data) {
+        let made = made(number: number, country: country, from: from, lang: lang)
+        return (made.status, made.body)
+    }
+
+    /// ``respond(number:country:from:lang:)`` with what the lookup found.
+    private func made(number: String?, country: String?, from: String?, lang: String?)
+        -> (status: Int, body: Data, found: String) {
         let language = lang.flatMap(Language.init(code:)) ?? self.language
         guard let number, !number.isEmpty else {
             return refusal(InvalidNumber.empty.text.text(in: language) + " (query parameter \"number\")")
@@ -115,7 +132,8 @@ package struct LookupEndpoint: Sendable {
             guard engine.plan.callingCode(forRegion: value) != nil, value.count == 2 else {
                 return (400, Self.encode(LookupRefusal(code: "invalidParameter", message: LocalizedText(
                     en: "\(name)=\(value) is not a region code the numbering data knows (such as RU or US)",
-                    ru: "\(name)=\(value): такого кода страны нет в данных нумерации (пример: RU, US)").text(in: language))))
+                    ru: "\(name)=\(value): такого кода страны нет в данных нумерации (пример: RU, US)").text(in: language))),
+                        "refused")
             }
         }
         // A `+` that a form decoder turned into a space still starts an international number.
@@ -136,14 +154,14 @@ package struct LookupEndpoint: Sendable {
             }
             let answer = LookupAnswer(number: parsed.displayed, results: results,
                                       details: engine.details(for: facts, from: from))
-            return (200, Self.encode(answer))
+            return (200, Self.encode(answer), answer.details?.lineType ?? "unknown")
         } catch {
             return refusal(error.text.text(in: language))
         }
     }
 
-    private func refusal(_ message: String) -> (status: Int, body: Data) {
-        (400, Self.encode(LookupRefusal(code: "invalidNumber", message: message)))
+    private func refusal(_ message: String) -> (status: Int, body: Data, found: String) {
+        (400, Self.encode(LookupRefusal(code: "invalidNumber", message: message)), "refused")
     }
 
     private func failure(_ status: Int, code: String, _ message: LocalizedText, _ language: Language) -> Response {

@@ -19,11 +19,15 @@ public struct NumberingPlan: Sendable {
     private let tables: PrefixTables
     /// Emergency numbers and other short codes, per region.
     let shortNumbers: ShortNumberTable
+    /// Which libphonenumber release the data was generated from, as its `VERSION` file names it.
+    public let version: String
 
-    init(metadata: NumberingMetadata, tables: PrefixTables, shortNumbers: ShortNumberTable = ShortNumberTable(file: nil)) {
+    init(metadata: NumberingMetadata, tables: PrefixTables, shortNumbers: ShortNumberTable = ShortNumberTable(file: nil),
+         version: String = "unknown") {
         self.metadata = metadata
         self.tables = tables
         self.shortNumbers = shortNumbers
+        self.version = version
     }
 
     /// The data shipped with the package.
@@ -37,7 +41,8 @@ public struct NumberingPlan: Sendable {
             throw NumberingDataError.missing(directory.appendingPathComponent("metadata.tsv").path)
         }
         return NumberingPlan(metadata: try NumberingMetadata(text: text), tables: PrefixTables(directory: directory),
-                             shortNumbers: ShortNumberTable(file: directory.appendingPathComponent("shortnumbers.tsv")))
+                             shortNumbers: ShortNumberTable(file: directory.appendingPathComponent("shortnumbers.tsv")),
+                             version: bundledVersion)
     }
 
     /// The shipped data with the prefix tables of `directory` over them (its entries win).
@@ -46,7 +51,7 @@ public struct NumberingPlan: Sendable {
     public static func load(from directory: URL, over base: NumberingPlan) throws -> NumberingPlan {
         let overrides = try PrefixTables.overrides(in: directory)
         return NumberingPlan(metadata: base.metadata, tables: base.tables.with(overrides: overrides),
-                             shortNumbers: base.shortNumbers)
+                             shortNumbers: base.shortNumbers, version: base.version)
     }
 
     /// libphonenumber's three short-number answers about `number` read from `typed` in `region`,

@@ -31,7 +31,8 @@ struct Serve: LookupSubcommand {
             let language = services.language
             let server = DemoServer(host: host, port: port)
             try installLookupRoutes(on: server, endpoint: LookupEndpoint(
-                engine: services.engine, language: language, otherPaths: [datasetPath]))
+                engine: services.engine, language: language, otherPaths: [datasetPath, ServeMetrics.path]),
+                metrics: ServeMetrics())
             let url: URL
             do {
                 url = try await server.start()

@@ -1,17 +1,33 @@
 import DemoServer
+import ErrorReporting
+import Foundation
 import PhoneLookup
 
 /// Where the dataset is served beside the API.
 let datasetPath = "/countries.json"
 
 /// Puts the lookup contract, its OpenAPI document and the dataset on `server`: `GET /v1/lookup`,
-/// `GET /openapi.json` and `GET /countries.json`; any other path answers the API's JSON 404.
-func installLookupRoutes(on server: DemoServer, endpoint: LookupEndpoint) throws {
+/// `GET /openapi.json`, `GET /healthz` and `GET /countries.json`; with `metrics`, `GET /metrics`
+/// too, and every request counted. Any other path answers the API's JSON 404.
+func installLookupRoutes(on server: DemoServer, endpoint: LookupEndpoint, metrics: ServeMetrics? = nil) throws {
     server.route(datasetPath, .json(try DemoData.countriesJSON()))
     for path in [LookupEndpoint.path, LookupEndpoint.documentPath, "/*"] {
         server.route(path) { request in
             let answer = endpoint.respond(method: request.method, path: request.path, query: request.query)
+            metrics?.counted(lookups: answer.lookups)
             return DemoResponse(status: answer.status, headers: answer.headers, body: answer.body)
         }
     }
+    guard let metrics else { return }
+    metrics.answering(with: endpoint.version)
+    server.route(ServeMetrics.path) { request in
+        guard LookupEndpoint.allowedMethods.contains(request.method) else {
+            let refused = endpoint.refusing(request.method, on: ServeMetrics.path,
+                                            in: request.query["lang"].flatMap(Language.init(code:)))
+            return DemoResponse(status: refused.status, headers: refused.headers, body: refused.body)
+        }
+        return DemoResponse(status: 200, headers: ["Content-Type": ServeMetrics.contentType, "Cache-Control": "no-store"],
+                            body: metrics.render())
+    }
+    server.observe(with: metrics)
 }

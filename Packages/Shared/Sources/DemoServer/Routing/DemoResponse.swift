@@ -55,13 +55,43 @@ public struct DemoRequest: Sendable {
     public var headers: [String: String]
     /// The method, such as `GET`.
     public var method: String
+    /// The body of a POST, PUT or PATCH, read whole up to the server's ``DemoServer/requestBodyLimit``;
+    /// empty for other methods and for a body past the limit.
+    public var body: Data
+    /// Whether the body was longer than the limit (said by `Content-Length` or found reading it):
+    /// the route then answers 413 without it.
+    public var bodyExceedsLimit: Bool
 
-    public init(path: String, query: [String: String] = [:], headers: [String: String] = [:], method: String = "GET") {
+    public init(path: String, query: [String: String] = [:], headers: [String: String] = [:], method: String = "GET",
+                body: Data = Data(), bodyExceedsLimit: Bool = false) {
         self.path = path
         self.query = query
         self.headers = headers
         self.method = method
+        self.body = body
+        self.bodyExceedsLimit = bodyExceedsLimit
     }
+}
+
+/// One answered request, as a ``DemoServerObserving`` hears of it.
+public struct DemoExchange: Sendable {
+    /// The method, such as `GET`.
+    public var method: String
+    /// The path, without the query.
+    public var path: String
+    /// The status sent, after validators (a 304 is a 304).
+    public var status: Int
+    /// From the request head's arrival to the answer being handed to the connection, body read included.
+    public var duration: Duration
+}
+
+/// Hears of every request the server takes: a service's metrics. Called on the request's own task,
+/// so an implementation keeps to what costs little (an atomic add, a short lock).
+public protocol DemoServerObserving: Sendable {
+    /// A request head arrived (its body, if any, is not read yet).
+    func requestStarted(method: String, path: String)
+    /// The answer to a request that ``requestStarted(method:path:)`` announced was handed over.
+    func requestAnswered(_ exchange: DemoExchange)
 }
 
 /// A scripted misbehaviour for a route.

@@ -38,17 +38,23 @@ struct DemoResponder: HTTPResponder {
     static let sliceSize = 16 * 1024
 
     func respond(to request: Request, context: DemoContext) async throws -> Response {
+        let arrived = ContinuousClock.now
         let channel = context.channel
         core.track(channel)
         let path = request.uri.path
-        let (handler, faults, latency) = core.requestStarted(path: path)
+        let started = core.requestStarted(path: path)
+        let (handler, faults, observer) = (started.handler, started.faults, started.observer)
+        observer?.requestStarted(method: request.method.rawValue, path: path)
         let token = RequestToken(core: core)
 
-        var delay = latency
+        var delay = started.latency
         for case .delayHeaders(let extra) in faults { delay += extra }
         if delay > .zero { await pause(delay, on: channel) }
 
-        let asked = demoRequest(from: request)
+        var asked = demoRequest(from: request)
+        if [.post, .put, .patch].contains(request.method) {
+            (asked.body, asked.bodyExceedsLimit) = await Self.body(of: request, upTo: started.bodyLimit)
+        }
         var answer: DemoResponse
         switch handler {
         case .fixed(let response): answer = response
@@ -77,6 +83,8 @@ struct DemoResponder: HTTPResponder {
 
         let semantics = HTTPSemantics(faults: faults).apply(to: &answer, method: asked.method, headers: asked.headers)
         core.answered(semantics)
+        observer?.requestAnswered(DemoExchange(method: asked.method, path: path, status: answer.status,
+                                               duration: ContinuousClock.now - arrived))
 
         var headers = HTTPFields()
         for (name, value) in answer.headers where name.lowercased() != "content-length" {
@@ -105,6 +113,23 @@ struct DemoResponder: HTTPResponder {
                 }
             }
         )
+    }
+
+    /// The whole body, or none and true when it is longer than `limit` (a `Content-Length` past
+    /// it is refused before a byte is read; what is left unread is drained after the answer).
+    private static func body(of request: Request, upTo limit: Int) async -> (Data, Bool) {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            return (Data(), true)
+        }
+        do {
+            let buffer = try await request.body.collect(upTo: limit)
+            return (Data(buffer.readableBytesView), false)
+        } catch is NIOTooManyBytesError {
+            return (Data(), true)
+        } catch {
+            // The client went away mid-body: the answer goes nowhere.
+            return (Data(), false)
+        }
     }
 
     private func demoRequest(from request: Request) -> DemoRequest {

@@ -123,6 +123,18 @@ public final class DemoServer: Sendable {
         core.state.withLock { $0.routes.setFaults(plan, for: path) }
     }
 
+    /// The most bytes of a request body a route is handed; a longer body is not read, and the
+    /// route sees ``DemoRequest/bodyExceedsLimit``. One mebibyte unless set.
+    public var requestBodyLimit: Int {
+        get { core.state.withLock { $0.requestBodyLimit } }
+        set { core.state.withLock { $0.requestBodyLimit = max(0, newValue) } }
+    }
+
+    /// Tells `observer` of every request from now on (one observer; a second replaces the first).
+    public func observe(with observer: any DemoServerObserving) {
+        core.state.withLock { $0.observer = observer }
+    }
+
     /// The delay added before every response head.
     public var latency: Duration {
         get { core.state.withLock { $0.latency } }
@@ -169,6 +181,8 @@ final class ServerCore: Sendable {
     struct State {
         var routes = RouteTable()
         var latency: Duration
+        var requestBodyLimit = 1 << 20
+        var observer: (any DemoServerObserving)?
         var stats = DemoServer.Stats() {
             didSet { statsChanged = true }
         }
@@ -341,13 +355,23 @@ final class ServerCore: Sendable {
         }
     }
 
-    func requestStarted(path: String) -> (RouteTable.Handler?, [DemoFault], Duration) {
+    /// What a request just received is answered with, all read under one lock.
+    struct Plan {
+        var handler: RouteTable.Handler?
+        var faults: [DemoFault]
+        var latency: Duration
+        var bodyLimit: Int
+        var observer: (any DemoServerObserving)?
+    }
+
+    func requestStarted(path: String) -> Plan {
         update { state in
             state.stats.requestsServed += 1
             state.stats.requestsByPath[path, default: 0] += 1
             state.stats.activeRequests += 1
             state.stats.maxConcurrentRequests = max(state.stats.maxConcurrentRequests, state.stats.activeRequests)
-            return (state.routes.handler(for: path), state.routes.takeFaults(for: path), state.latency)
+            return Plan(handler: state.routes.handler(for: path), faults: state.routes.takeFaults(for: path),
+                        latency: state.latency, bodyLimit: state.requestBodyLimit, observer: state.observer)
         }
     }
 
