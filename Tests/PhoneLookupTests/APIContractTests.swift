@@ -11,6 +11,9 @@ struct APIContractTests {
     /// A request the tests send, the status it must get, and what to check beyond the document.
     struct Exchange: Sendable, CustomStringConvertible {
         let method: String, path: String, status: Int
+        /// A POST's JSON body, sent as `application/json` unless `contentType` says otherwise.
+        var body: String?
+        var contentType = "application/json"
         var description: String { "\(method) \(path) -> \(status)" }
     }
 
@@ -24,7 +27,17 @@ struct APIContractTests {
         Exchange(method: "GET", path: "/v1/lookup?number=4951234567&country=XX", status: 400),
         Exchange(method: "GET", path: "/v1/lookup?number=%2B7999", status: 400),
         Exchange(method: "GET", path: "/v1/lookup", status: 400),
-        Exchange(method: "POST", path: "/v1/lookup?number=%2B79994673756", status: 405),
+        Exchange(method: "DELETE", path: "/v1/lookup?number=%2B79994673756", status: 405),
+        Exchange(method: "POST", path: "/v1/lookup", status: 200,
+                 body: #"{"numbers": ["+79994673756", "+7999", "4951234567", "112"], "country": "RU", "from": "US"}"#),
+        Exchange(method: "POST", path: "/v1/lookup", status: 200, body: #"{"numbers": []}"#),
+        Exchange(method: "POST", path: "/v1/lookup", status: 400, body: #"{"numbers": "+79994673756"}"#),
+        Exchange(method: "POST", path: "/v1/lookup", status: 400, body: "numbers=+79994673756"),
+        Exchange(method: "POST", path: "/v1/lookup", status: 415, body: #"{"numbers": []}"#, contentType: "text/plain"),
+        Exchange(method: "POST", path: "/v1/lookup", status: 413,
+                 body: #"{"numbers": [\#(Array(repeating: #""+79994673756""#, count: 1_001).joined(separator: ","))]}"#),
+        Exchange(method: "POST", path: "/v1/lookup", status: 413,
+                 body: #"{"numbers": ["\#(String(repeating: "1", count: LookupEndpoint.batchBodyLimit))"]}"#),
         Exchange(method: "DELETE", path: "/openapi.json", status: 405),
         Exchange(method: "GET", path: "/", status: 404),
         Exchange(method: "GET", path: "/v2/lookup?number=1", status: 404),
@@ -47,7 +60,10 @@ struct APIContractTests {
         do {
             for exchange in exchanges {
                 let url = try #require(URL(string: base.absoluteString + exchange.path))
-                answers.append((exchange, try await client.send(HTTPRequest(url: url, method: exchange.method))))
+                let request = HTTPRequest(url: url, method: exchange.method,
+                                          headers: exchange.body == nil ? [:] : ["Content-Type": exchange.contentType],
+                                          body: exchange.body.map { Data($0.utf8) })
+                answers.append((exchange, try await client.send(request)))
             }
         } catch {
             await server.stop()
@@ -75,7 +91,7 @@ struct APIContractTests {
             let problems = document.problems(body, against: schema)
             #expect(problems.isEmpty, "\(exchange): \(problems.joined(separator: "; "))")
             if response.statusCode == 405 {
-                #expect(response.header("Allow") == "GET, HEAD")
+                #expect(response.header("Allow") == LookupEndpoint.allowedMethods(on: path).joined(separator: ", "))
                 #expect(document.declaresHeader("Allow", method: exchange.method, path: path, status: 405))
             }
         }
@@ -120,11 +136,14 @@ struct APIContractTests {
         let missing = endpoint.respond(method: "GET", path: "/v2/lookup", query: [:])
         #expect(missing.status == 404)
         let text = try #require(String(data: missing.body, encoding: .utf8))
-        #expect(text.contains("GET /v1/lookup, GET /openapi.json, GET /healthz, GET /countries.json"), "\(text)")
-        let posted = endpoint.respond(method: "POST", path: "/v1/lookup", query: [:])
+        #expect(text.contains("GET /v1/lookup, POST /v1/lookup, GET /openapi.json, GET /healthz, GET /countries.json"),
+                "\(text)")
+        let deleted = endpoint.respond(method: "DELETE", path: "/v1/lookup", query: [:])
+        #expect(deleted.status == 405 && deleted.headers["Allow"] == "GET, HEAD, POST")
+        let refusal = try #require(String(data: deleted.body, encoding: .utf8))
+        #expect(refusal.contains("/v1/lookup answers GET, HEAD, POST, not DELETE"), "\(refusal)")
+        let posted = endpoint.respond(method: "POST", path: "/healthz", query: [:])
         #expect(posted.status == 405 && posted.headers["Allow"] == "GET, HEAD")
-        let refusal = try #require(String(data: posted.body, encoding: .utf8))
-        #expect(refusal.contains("/v1/lookup answers GET, HEAD, not POST"), "\(refusal)")
     }
 
     @Test("112 with country=RU answers Russia's emergency number, with details")

@@ -2,7 +2,7 @@ import Foundation
 
 /// Validates JSON values against the subset of OpenAPI 3.1 (JSON Schema 2020-12) the lookup API's
 /// document uses: `$ref` to components, `type` (one or a list, `null` included), `required`,
-/// `properties`, `additionalProperties: false`, `items`, `enum` and `pattern`. A keyword outside
+/// `properties`, `additionalProperties: false`, `items`, `maxItems`, `oneOf`, `enum` and `pattern`. A keyword outside
 /// the subset is itself reported, so the document cannot grow past what is checked.
 struct OpenAPISubset {
     let document: [String: Any]
@@ -12,8 +12,8 @@ struct OpenAPISubset {
     }
 
     static let understood: Set<String> = [
-        "$ref", "type", "required", "properties", "additionalProperties", "items", "enum", "pattern", "description",
-        "example",
+        "$ref", "type", "required", "properties", "additionalProperties", "items", "maxItems", "oneOf", "enum", "pattern",
+        "description", "example",
     ]
 
     /// The response schema the document gives for `method path` answered with `status`, if any;
@@ -56,6 +56,10 @@ struct OpenAPISubset {
             schema = resolved
         }
         var found = schema.keys.filter { !Self.understood.contains($0) }.map { "\(path): keyword \($0) not checked" }
+        if let options = schema["oneOf"] as? [[String: Any]] {
+            let matching = options.filter { problems(value, against: $0, at: path).isEmpty }.count
+            if matching != 1 { found.append("\(path): matches \(matching) of oneOf's \(options.count) schemas, not 1") }
+        }
         let types = (schema["type"] as? [String]) ?? (schema["type"] as? String).map { [$0] } ?? []
         if !types.isEmpty, !types.contains(where: { Self.value(value, is: $0) }) {
             return found + ["\(path): \(Self.describe(value)) is not \(types.joined(separator: "|"))"]
@@ -80,6 +84,9 @@ struct OpenAPISubset {
                     found += problems(child, against: childSchema, at: "\(path).\(key)")
                 }
             }
+        }
+        if let array = value as? [Any], let most = schema["maxItems"] as? Int, array.count > most {
+            found.append("\(path): \(array.count) items, more than \(most)")
         }
         if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
             for (index, element) in array.enumerated() { found += problems(element, against: items, at: "\(path)[\(index)]") }

@@ -39,7 +39,7 @@ package struct LookupEndpoint: Sendable {
 
     /// The header fields every answer carries: its type, how long it may be kept, and which
     /// numbering data gave it.
-    private let commonHeaders: [String: String]
+    let commonHeaders: [String: String]
 
     package init(engine: OfflineEngine, language: Language, otherPaths: [String] = [],
                  answers: LookupAnswerCache = LookupAnswerCache()) {
@@ -60,22 +60,60 @@ package struct LookupEndpoint: Sendable {
     /// answer changes only with the numbering data, and its `ETag` lets a client revalidate.
     package static let cacheControl = "public, max-age=86400"
 
-    /// The methods every path takes: the 405's text and its `Allow` header say the same.
+    /// The methods every path but the lookup takes: the 405's text and its `Allow` header say the same.
     package static let allowedMethods = ["GET", "HEAD"]
 
-    /// Answers any request the server was given: the lookup, the document, or a JSON error
-    /// (404 for a path the API does not have, 405 with `Allow` for a method it does not take).
+    /// The methods `path` takes: the lookup takes a POST of many numbers too.
+    package static func allowedMethods(on path: String) -> [String] {
+        path == Self.path ? allowedMethods + ["POST"] : allowedMethods
+    }
+
+    /// What the endpoint reads of a request.
+    package struct Request: Sendable {
+        package var method: String
+        package var path: String
+        package var query: [String: String]
+        /// The `Content-Type` field, if sent.
+        package var contentType: String?
+        /// The body (of a POST), as much as the server read of it.
+        package var body: Data
+        /// Whether the server refused to read a body longer than ``LookupEndpoint/batchBodyLimit``.
+        package var bodyExceedsLimit: Bool
+
+        package init(method: String, path: String, query: [String: String] = [:], contentType: String? = nil,
+                     body: Data = Data(), bodyExceedsLimit: Bool = false) {
+            self.method = method
+            self.path = path
+            self.query = query
+            self.contentType = contentType
+            self.body = body
+            self.bodyExceedsLimit = bodyExceedsLimit
+        }
+    }
+
+    /// Answers a request without a body.
     package func respond(method: String, path: String, query: [String: String]) -> Response {
+        respond(to: Request(method: method, path: path, query: query))
+    }
+
+    /// Answers any request the server was given: the lookup, a batch of them, the document, or a
+    /// JSON error (404 for a path the API does not have, 405 with `Allow` for a method it does not take).
+    package func respond(to request: Request) -> Response {
+        let (method, path, query) = (request.method, request.path, request.query)
         let language = query["lang"].flatMap(Language.init(code:)) ?? self.language
         let known = [Self.path, Self.documentPath, Self.healthPath]
         guard known.contains(path) else {
-            let list = (known + otherPaths).map { "GET \($0)" }.joined(separator: ", ")
+            let list = (["GET \(Self.path)", "POST \(Self.path)"] + (known.dropFirst() + otherPaths).map { "GET \($0)" })
+                .joined(separator: ", ")
             return failure(404, code: "notFound", LocalizedText(
                 en: "No such path: \(path); the API answers \(list)",
                 ru: "Нет такого пути: \(path); API отвечает на \(list)"), language)
         }
-        guard Self.allowedMethods.contains(method) else {
+        guard Self.allowedMethods(on: path).contains(method) else {
             return refusing(method, on: path, in: language)
+        }
+        if method == "POST" {
+            return respondToBatch(request, language: language)
         }
         if path == Self.healthPath {
             // Ready once it answers: the numbering data is loaded before the server listens.
@@ -91,19 +129,22 @@ package struct LookupEndpoint: Sendable {
             }
             return Response(status: 200, headers: commonHeaders, body: document)
         }
-        let key = [query["number"], query["country"], query["from"], query["lang"]]
-            .map { $0 ?? "\u{0}" }.joined(separator: "\u{1}")
-        let answer = answers.answer(for: key) {
-            made(number: query["number"], country: query["country"], from: query["from"], lang: query["lang"])
-        }
+        let answer = cachedAnswer(number: query["number"], country: query["country"], from: query["from"],
+                                  lang: query["lang"])
         var headers = commonHeaders
         headers["ETag"] = answer.etag
         return Response(status: answer.status, headers: headers, body: answer.body, lookups: [answer.found])
     }
 
+    /// The answer to one lookup, from the kept answers or made and kept.
+    func cachedAnswer(number: String?, country: String?, from: String?, lang: String?) -> LookupAnswerCache.Answer {
+        let key = [number, country, from, lang].map { $0 ?? "\u{0}" }.joined(separator: "\u{1}")
+        return answers.answer(for: key) { made(number: number, country: country, from: from, lang: lang) }
+    }
+
     /// The 405 for `method` on `path`, with `Allow`, in the API's JSON shape.
     package func refusing(_ method: String, on path: String, in language: Language? = nil) -> Response {
-        let allowed = Self.allowedMethods.joined(separator: ", ")
+        let allowed = Self.allowedMethods(on: path).joined(separator: ", ")
         var response = failure(405, code: "methodNotAllowed", LocalizedText(
             en: "\(path) answers \(allowed), not \(method)",
             ru: "\(path) отвечает только на \(allowed), а не на \(method)"), language ?? self.language)
@@ -121,7 +162,7 @@ package struct LookupEndpoint: Sendable {
     }
 
     /// ``respond(number:country:from:lang:)`` with what the lookup found.
-    private func made(number: String?, country: String?, from: String?, lang: String?)
+    func made(number: String?, country: String?, from: String?, lang: String?)
         -> (status: Int, body: Data, found: String) {
         let language = lang.flatMap(Language.init(code:)) ?? self.language
         guard let number, !number.isEmpty else {
@@ -164,7 +205,7 @@ package struct LookupEndpoint: Sendable {
         (400, Self.encode(LookupRefusal(code: "invalidNumber", message: message)), "refused")
     }
 
-    private func failure(_ status: Int, code: String, _ message: LocalizedText, _ language: Language) -> Response {
+    func failure(_ status: Int, code: String, _ message: LocalizedText, _ language: Language) -> Response {
         Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
                  body: Self.encode(LookupRefusal(code: code, message: message.text(in: language))))
     }
@@ -176,7 +217,7 @@ package struct LookupEndpoint: Sendable {
         return try? Data(contentsOf: url)
     }
 
-    private static func encode(_ value: some Encodable) -> Data {
+    static func encode(_ value: some Encodable) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(value)) ?? Data("{}".utf8)

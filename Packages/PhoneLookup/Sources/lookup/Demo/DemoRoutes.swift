@@ -7,13 +7,17 @@ import PhoneLookup
 let datasetPath = "/countries.json"
 
 /// Puts the lookup contract, its OpenAPI document and the dataset on `server`: `GET /v1/lookup`,
-/// `GET /openapi.json`, `GET /healthz` and `GET /countries.json`; with `metrics`, `GET /metrics`
+/// `POST /v1/lookup` (many numbers), `GET /openapi.json`, `GET /healthz` and `GET /countries.json`; with `metrics`, `GET /metrics`
 /// too, and every request counted. Any other path answers the API's JSON 404.
 func installLookupRoutes(on server: DemoServer, endpoint: LookupEndpoint, metrics: ServeMetrics? = nil) throws {
     server.route(datasetPath, .json(try DemoData.countriesJSON()))
+    server.requestBodyLimit = LookupEndpoint.batchBodyLimit
     for path in [LookupEndpoint.path, LookupEndpoint.documentPath, "/*"] {
         server.route(path) { request in
-            let answer = endpoint.respond(method: request.method, path: request.path, query: request.query)
+            let answer = endpoint.respond(to: LookupEndpoint.Request(
+                method: request.method, path: request.path, query: request.query,
+                contentType: request.headers["content-type"], body: request.body,
+                bodyExceedsLimit: request.bodyExceedsLimit))
             metrics?.counted(lookups: answer.lookups)
             return DemoResponse(status: answer.status, headers: answer.headers, body: answer.body)
         }
