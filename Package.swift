@@ -171,7 +171,7 @@ let package = Package(
         .target(
             name: "CommandOptions",
             dependencies: [
-                "ErrorReporting", "Networking", "TerminalUI",
+                "Caching", "ErrorReporting", "Networking", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "\(shared)/CommandOptions"

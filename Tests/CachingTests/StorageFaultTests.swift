@@ -137,6 +137,7 @@ struct StorageFaultTests {
     @Test("SQLite's result codes map to what happened", arguments: [
         (ResultCode.SQLITE_FULL, "diskFull"),
         (.SQLITE_READONLY, "readOnly"),
+        (.SQLITE_READONLY_DBMOVED, "folderMissing"),
         (.SQLITE_CANTOPEN, "folderMissing"),
         (.SQLITE_IOERR, "folderMissing"),
     ])

@@ -108,6 +108,10 @@ extension Fault {
                                    text: GalleryStatus.notSavedOffline(error).text))
             let opening = DiskCacheError.directoryUnavailable(path: "/cache", cause: storage).userFacingError
             shown.append(Rendering(surface: "cache opening", code: opening.code, text: opening.message))
+            let page = FeedStorageFailure.firstPage(storage).userFacingError
+            shown.append(Rendering(surface: "Flickr first page not kept", code: page.code, text: page.message))
+            let thumbnail = FeedStorageFailure.pictures(storage).userFacingError
+            shown.append(Rendering(surface: "Flickr thumbnail not kept", code: thumbnail.code, text: thumbnail.message))
         }
         return shown
     }

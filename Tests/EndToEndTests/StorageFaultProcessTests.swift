@@ -89,6 +89,53 @@ struct StorageFaultProcessTests {
     }
 }
 
+/// The same storage faults through `flickr --json`: the saved first page says what happened in the
+/// cache's words, and the command adds what to do.
+@Suite("Storage faults through the flickr command", .serialized)
+struct FlickrStorageFaultProcessTests {
+    static func flickr(_ arguments: [String], language: String) async throws -> ProcessResult {
+        let path = try #require(builtExecutable("flickr"), "flickr is built next to the tests")
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = language
+        environment["LC_ALL"] = nil
+        return try await Subprocess.run(path, arguments, environment: environment, timeout: .seconds(60))
+    }
+
+    static func warnings(_ output: String) -> [[String: Any]] {
+        output.split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .filter { $0["event"] as? String == "warning" }
+    }
+
+    @Test("a full disk and a read-only folder: the photos are listed, the first page's warning says why and what to do",
+          .enabled(if: Mount.isAvailable, "needs to mount a tmpfs"))
+    func firstPageNotKept() async throws {
+        let full = try #require(Mount(kilobytes: 8))
+        let readOnly = try #require(Mount(kilobytes: 64, readOnly: true))
+        let folder = readOnly.url.appendingPathComponent("c").path
+        let cases = [
+            (full.url.appendingPathComponent("c").path, "diskFull", "en_US.UTF-8",
+             "The first page could not be kept for the next launch: the disk is full. "
+                + "Free some disk space, or choose another cache directory with --cache-dir"),
+            (folder, "readOnly", "en_US.UTF-8",
+             "The first page could not be kept for the next launch: \(folder) is read-only. "
+                + "Choose another cache directory with --cache-dir"),
+            (folder, "readOnly", "ru_RU.UTF-8",
+             "Первую страницу не удалось сохранить до следующего запуска: \(folder) доступен только для чтения. "
+                + "Укажите другой каталог кэша через --cache-dir"),
+        ]
+        for (cache, code, language, reason) in cases {
+            let result = try await Self.flickr(["--demo", "--json", "--pages", "1", "--cache-dir", cache], language: language)
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(result.output.contains(#""event":"page","page":1,"source":"network","count":40"#))
+            let warnings = Self.warnings(result.output)
+            #expect(warnings.count == 1 && warnings.first?["warning"] as? String == code, "\(result.output)")
+            #expect(warnings.first?["reason"] as? String == reason)
+            #expect(!result.output.contains("SQLite"))
+        }
+    }
+}
+
 /// A port nothing listens on, for the demo server to take.
 enum GalleryPort {
     static func free() async throws -> Int {

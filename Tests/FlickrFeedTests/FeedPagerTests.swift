@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import Testing
 import FlickrFeed
@@ -49,9 +50,11 @@ struct FeedPagerTests {
             Issue.record("unexpected events \(events)"); return
         }
         #expect(report.page == 1 && report.photos.count == 40)
-        #expect(warning.code == "notSaved")
-        #expect(warning.line(in: .english).contains("memory: disk full"))
-        #expect(warning.line(in: .russian).hasPrefix("Первую страницу не удалось сохранить"))
+        #expect(warning == .firstPage(.diskFull(path: "memory")))
+        #expect(warning.userFacingError.code == "diskFull")
+        #expect(warning.userFacingError.line(in: .english) == "The first page could not be kept for the next launch: the disk is full")
+        #expect(warning.userFacingError.line(in: .russian)
+                == "Первую страницу не удалось сохранить до следующего запуска: диск заполнен")
     }
 
     @Test("nothing to show is exit 1; a later page failing is exit 2")

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import StateStore
 import TestSupport
@@ -104,8 +105,10 @@ struct FeedStoreTests {
         let feed = makeFeed(api, memory)
         feed.send(.launched(saved: nil))
         await feed.receive(.pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
-        await feed.receiveAll(count: 1)
-        #expect(feed.state.notSaved != nil && feed.state.photos.count == 40)
+        await feed.receive(.notSaved(.firstPage(.diskFull(path: "memory")))) {
+            $0.notSaved = .firstPage(.diskFull(path: "memory"))
+        }
+        #expect(feed.state.photos.count == 40)
         await feed.finish()
     }
 

@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 import TerminalUI
@@ -105,11 +106,10 @@ struct FeedViewTests {
     @Test("a first page that could not be kept says so on the bottom line, in place of the key hints")
     func notSaved() {
         var viewState = FeedViewState()
-        viewState.notSaved = FirstPageStoreError.writeFailed(path: "/cache/flickr", reason: "No space left on device")
-            .userFacingError
+        viewState.notSaved = FlickrAdvice.shown(.firstPage(.diskFull(path: "/cache/flickr/first-page.sqlite")))
         let frame = view().render(feed((1...3).map { Fixtures.photo($0) }), viewState, size: TerminalSize(columns: 80, rows: 24))
         let bottom = frame.plainText().split(separator: "\n", omittingEmptySubsequences: false)[23]
-        #expect(bottom.hasPrefix("The first page could not be kept for the next launch (/cache/flickr: No space"))
+        #expect(bottom.hasPrefix("The first page could not be kept for the next launch: the disk is full. Free so"))
         #expect(!bottom.contains("q quit"))
         let plain = view().render(feed((1...3).map { Fixtures.photo($0) }), FeedViewState(), size: TerminalSize(columns: 80, rows: 24))
         #expect(plain.plainText().contains("q quit"))

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import Testing
 import FlickrFeed
@@ -77,7 +78,7 @@ struct FirstPageStoreTests {
         try Data("x".utf8).write(to: file)
         let store = FirstPageStore(directory: file.appendingPathComponent("inside"))
         #expect(store.load() == nil)
-        #expect(throws: FirstPageStoreError.self) {
+        #expect(throws: DiskCacheError.self) {
             try store.save(SavedPage(page: Fixtures.page(1), savedAt: Fixtures.date))
         }
     }

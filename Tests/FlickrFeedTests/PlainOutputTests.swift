@@ -28,11 +28,13 @@ struct PlainOutputTests {
 
     @Test("a page that could not be kept is a JSON warning event; plain output leaves it to standard error")
     func notSavedWarning() throws {
-        let warning = FirstPageStoreError.writeFailed(path: "/cache", reason: "disk full").userFacingError
+        let warning = FeedStorageFailure.firstPage(.diskFull(path: "/cache/first-page.sqlite"))
         let json = PagerFormatter(style: .json, imageURLs: urls).lines(for: .notSaved(warning))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json[0].utf8)) as? [String: String])
-        #expect(object["event"] == "warning" && object["warning"] == "notSaved")
-        #expect(object["reason"]?.hasPrefix("The first page could not be kept for the next launch (/cache: disk full)") == true)
+        #expect(object["event"] == "warning" && object["warning"] == "diskFull")
+        // What happened from the feed, what to do from the command.
+        #expect(object["reason"] == "The first page could not be kept for the next launch: the disk is full. "
+                + "Free some disk space, or choose another cache directory with --cache-dir")
         #expect(PagerFormatter(style: .plain, imageURLs: urls).lines(for: .notSaved(warning)).isEmpty)
     }
 

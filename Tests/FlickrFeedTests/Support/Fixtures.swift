@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 import Locking
@@ -116,13 +117,13 @@ final class MemoryStore: FirstPageStoring {
 
     func load() -> SavedPage? { state.withLock { $0.saved } }
 
-    func save(_ page: SavedPage) throws(FirstPageStoreError) {
+    func save(_ page: SavedPage) throws(DiskCacheError) {
         let failing = state.withLock { state -> Bool in
             guard !state.failing else { return true }
             state.saved = page
             state.saves += 1
             return false
         }
-        if failing { throw .writeFailed(path: "memory", reason: "disk full") }
+        if failing { throw .diskFull(path: "memory") }
     }
 }

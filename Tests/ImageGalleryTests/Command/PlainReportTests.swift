@@ -89,7 +89,7 @@ struct PlainReportTests {
     func plainLine() {
         var item = loaded(.disk)
         if case .success(var picture) = item.outcome {
-            picture.storeError = DiskCacheError.diskFull(path: "/cache/entries/x").userFacingError
+            picture.storeError = DiskCacheError.diskFull(path: "/cache/entries/x")
             item.outcome = .success(picture)
         }
         let line = PlainReport(format: .text, language: .english).line(for: item)

@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 import ImagePipeline
@@ -88,11 +89,11 @@ struct FailureTests {
     @Test("a picture that could not be saved offline is still shown, and the status bar says so")
     func notSavedOffline() async {
         let model = await GalleryTestStore()
-        let diskFull = UserFacingError(code: "diskFull", message: LocalizedText(en: "The disk is full", ru: "Диск заполнен"))
+        let diskFull = DiskCacheError.diskFull(path: "/cache/entries/1")
         await model.finish(0, .success(Fixture.picture(storeError: diskFull)))
         #expect(model.status(0)?.isLoaded == true)
-        #expect(model.state.status == .notSavedOffline(diskFull))
-        #expect(model.state.status?.text.english == "Could not save for offline use: The disk is full")
+        #expect(model.state.status == .notSavedOffline(diskFull.userFacingError))
+        #expect(model.state.status?.text.english == "Could not save for offline use: the disk is full")
     }
 
     @Test("an offline cache that cannot be opened is said in the status bar; pictures still load")

@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 import Testing
@@ -159,9 +160,8 @@ struct ScreenRenderingTests {
     @Test("a picture that could not be saved offline is shown and the status bar says so")
     func notSavedStatus() async {
         let screen = await ScreenHarness(columns: 60, rows: 50)
-        let error = UserFacingError(code: "diskFull", message: LocalizedText(en: "The disk is full", ru: "Диск заполнен"))
         var picture = screen.picture
-        picture.storeError = error
+        picture.storeError = .diskFull(path: "/cache/entries/1")
         await screen.model.finish(0, .success(picture))
         #expect(screen.lines()[10].contains("▀▀▀"))
         #expect(screen.lines()[49].contains("Could not save for offline use"))

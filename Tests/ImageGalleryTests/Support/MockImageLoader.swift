@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 import ImageGallery
@@ -144,7 +145,7 @@ enum Fixture {
         _ shade: UInt8 = 200,
         source: ImageSource = .network,
         size: PixelSize = PixelSize(width: 8, height: 8),
-        storeError: UserFacingError? = nil,
+        storeError: DiskCacheError? = nil,
         refreshFailure: LoadFailure? = nil
     ) -> LoadedPicture {
         LoadedPicture(

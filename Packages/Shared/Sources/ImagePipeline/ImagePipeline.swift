@@ -282,14 +282,15 @@ public final class ImagePipeline: Sendable {
     }
 
     /// Saves the original bytes and their metadata for offline use; a failure is reported, never thrown.
-    private func store(_ data: Data, metadata: CacheMetadata, for request: ImageRequest) -> UserFacingError? {
+    private func store(_ data: Data, metadata: CacheMetadata, for request: ImageRequest) -> DiskCacheError? {
         guard let diskCache else { return nil }
-        do {
+        do throws(DiskCacheError) {
             try diskCache.store(CacheEnvelope.encode(data, metadata: metadata), forKey: request.diskKey)
             return nil
         } catch {
-            return ErrorReporter(logger: logger, language: .english)
+            _ = ErrorReporter(logger: logger, language: .english)
                 .report(error, context: "could not save \(request.url.absoluteString) for offline use")
+            return error
         }
     }
 

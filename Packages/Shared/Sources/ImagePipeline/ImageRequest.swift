@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 import Imaging
@@ -96,8 +97,8 @@ public struct ImageResponse: Sendable, Hashable {
     /// The size of the encoded image in bytes.
     public var encodedByteCount: Int
     /// Set when the picture is shown but could not be saved for offline use (full disk, read-only
-    /// directory). Nothing that was cached before is lost in that case.
-    public var storeError: UserFacingError?
+    /// directory), as the cache classified it. Nothing that was cached before is lost in that case.
+    public var storeError: DiskCacheError?
     /// True when the picture came from disk past its freshness: show it, and ask again with
     /// ``ImageRequest/CachePolicy/revalidate`` when online.
     public var isStale = false
@@ -114,7 +115,7 @@ public struct ImageResponse: Sendable, Hashable {
         source: ImageSource,
         originalSize: PixelSize,
         encodedByteCount: Int,
-        storeError: UserFacingError? = nil
+        storeError: DiskCacheError? = nil
     ) {
         self.bitmap = bitmap
         self.source = source

@@ -1,3 +1,4 @@
+import Caching
 import ErrorReporting
 import Foundation
 
@@ -39,7 +40,7 @@ public enum PagerEvent: Sendable, Hashable {
     /// A fetch failed; the command words it, with what to do.
     case error(FlickrError)
     /// The first page was shown but could not be kept for the next launch; the run goes on.
-    case notSaved(UserFacingError)
+    case notSaved(FeedStorageFailure)
 }
 
 /// The outcome of a non-interactive run.
@@ -88,12 +89,12 @@ public enum FeedPager {
             let before = state.photos.count
             let droppedBefore = state.droppedDuplicates
             effects = FeedModel().reduce(into: &state, action: .pageArrived(request, page, at: now()))
-            var notSaved: [UserFacingError] = []
+            var notSaved: [FeedStorageFailure] = []
             for case .save(let saved) in effects {
-                do {
+                do throws(DiskCacheError) {
                     try store?.save(saved)
                 } catch {
-                    notSaved.append(error.userFacingError)
+                    notSaved.append(.firstPage(error))
                 }
             }
             emit(

@@ -1,3 +1,4 @@
+import Caching
 import ImagePipeline
 import Imaging
 import Networking
@@ -41,19 +42,27 @@ public struct FeedPictureLoader: Sendable {
         await loadPlayable(photo, size: size, priority: priority, moment: moment, progress: progress).outcome
     }
 
-    /// Like `load`, and the file to play when the picture is an animation (its first frame is the outcome's).
+    /// What one load brought: the outcome, the file to play when the picture is an animation (its
+    /// first frame is the outcome's), and why it could not be kept for offline use, if it was not.
+    struct Loaded: Sendable {
+        var outcome: PictureOutcome
+        var animation: AnimatedImage?
+        var notKept: DiskCacheError?
+    }
+
+    /// Like `load`, with the animation and the storage failure beside the outcome.
     func loadPlayable(
         _ photo: FlickrPhoto, size: PixelSize, priority: RequestPriority? = nil,
         moment: Duration = ProgressGate.moment, progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async -> (outcome: PictureOutcome, animation: AnimatedImage?) {
+    ) async -> Loaded {
         var request = request(for: photo, size: size)
         request.priority = priority
         if let progress { request.progress = ProgressGate.afterAMoment(moment, progress) }
         do throws(ImagePipelineError) {
             let response = try await pipeline.image(for: request)
-            return (.loaded(response.bitmap), response.animation)
+            return Loaded(outcome: .loaded(response.bitmap), animation: response.animation, notKept: response.storeError)
         } catch {
-            return (PictureOutcome(.failure(error)), nil)
+            return Loaded(outcome: PictureOutcome(.failure(error)))
         }
     }
 }

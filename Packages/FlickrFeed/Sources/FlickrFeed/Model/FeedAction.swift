@@ -70,8 +70,9 @@ public enum FeedAction: Sendable, Equatable {
     case largeFrame(id: String, Bitmap)
     /// Show or hide the key help.
     case toggleHelp
-    /// Page 1 could not be kept for the next launch (the feed goes on; the next launch misses it).
-    case saveFailed(FirstPageStoreError)
+    /// Page 1 or a picture could not be kept for offline use (the feed goes on; what was kept
+    /// before stays).
+    case notSaved(FeedStorageFailure)
 }
 
 /// Work the model asks for; the results come back as ``FeedAction``s.

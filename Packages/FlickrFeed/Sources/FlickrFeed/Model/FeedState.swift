@@ -84,8 +84,8 @@ public struct FeedState: Sendable, Equatable {
     /// True from the moment the connectivity watch says the network went until the feed hears
     /// from the network again (it came back, or a page arrived).
     public internal(set) var isNetworkDown = false
-    /// Why page 1 could not be kept for the next launch, once that happened.
-    public internal(set) var notSaved: UserFacingError?
+    /// The last thing that could not be kept for offline use (page 1, a picture), and why.
+    public internal(set) var notSaved: FeedStorageFailure?
     /// What the screen last said it shows.
     public internal(set) var viewport: FeedViewport?
 
@@ -213,8 +213,8 @@ public struct FeedState: Sendable, Equatable {
             guard isOnline else { return connectivityChanged(isOnline: false) }
             pictures.isOffline = false
             return retryFailedPictures(on: .connectivityRestored) + connectivityChanged(isOnline: true)
-        case .saveFailed(let error):
-            notSaved = error.userFacingError
+        case .notSaved(let failure):
+            notSaved = failure
             return []
         }
     }

@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import GRDB
 import Locking
@@ -22,7 +23,8 @@ public final class FirstPageStore: FirstPageStoring {
     private let queue: LockedValue<DatabaseQueue?>
 
     /// Opens (or creates, or rebuilds) the store in `directory`. Never throws: a store that cannot be
-    /// opened at all answers `load()` with nil and `save` with an error.
+    /// opened at all answers `load()` with nil and `save` with why, in the cache's words
+    /// (``DiskCacheError``: disk full, read-only, missing folder).
     public init(directory: URL) {
         fileURL = directory.appendingPathComponent(Self.fileName)
         queue = LockedValue(Self.open(at: fileURL, directory: directory))
@@ -35,59 +37,65 @@ public final class FirstPageStore: FirstPageStoring {
                 return try database.read(Self.read)
             } catch {
                 // Corrupt since it was opened (or never really a database): start again.
-                queue = Self.rebuild(at: fileURL)
+                queue = try? Self.rebuild(at: fileURL)
                 return nil
             }
         }
     }
 
-    public func save(_ saved: SavedPage) throws(FirstPageStoreError) {
-        let result: Result<Void, FirstPageStoreError> = queue.withLock { queue in
-            if queue == nil { queue = Self.rebuild(at: fileURL) }
-            guard let database = queue else {
-                return .failure(.unavailable(path: fileURL.path, reason: "cannot be created"))
-            }
+    public func save(_ saved: SavedPage) throws(DiskCacheError) {
+        let path = fileURL.path
+        let result = queue.withLock { queue -> Result<Void, DiskCacheError> in
             do {
-                try database.write { try Self.write(saved, into: $0) }
-                return .success(())
-            } catch {
-                // One rebuild and one more try: a corrupt file is the usual cause.
-                guard let rebuilt = Self.rebuild(at: fileURL) else {
-                    return .failure(.writeFailed(path: fileURL.path, reason: String(describing: error)))
+                if let database = queue {
+                    do {
+                        try database.write { try Self.write(saved, into: $0) }
+                        return .success(())
+                    } catch where Self.isDamage(error) {
+                        // Damaged since it was opened: start again, below. Any other failure (a full
+                        // disk, a read-only folder) is reported and costs nothing already saved.
+                    }
                 }
+                let rebuilt = try Self.rebuild(at: fileURL)
                 queue = rebuilt
-                do {
-                    try rebuilt.write { try Self.write(saved, into: $0) }
-                    return .success(())
-                } catch {
-                    return .failure(.writeFailed(path: fileURL.path, reason: String(describing: error)))
-                }
+                try rebuilt.write { try Self.write(saved, into: $0) }
+                return .success(())
+            } catch let error as DiskCacheError {
+                return .failure(error)
+            } catch {
+                return .failure(DiskCacheError(database: error, path: path))
             }
         }
         try result.get()
     }
 
+    /// True when SQLite found the file damaged or not a database: the one failure a rebuild mends.
+    private static func isDamage(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
     // MARK: - Opening
 
     private static func open(at url: URL, directory: URL) -> DatabaseQueue? {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            return nil
-        }
+        guard (try? DiskCacheError.createFolder(at: directory.path)) != nil else { return nil }
         if let queue = try? migrated(at: url), (try? queue.read(check)) != nil {
             return queue
         }
-        return rebuild(at: url)
+        return try? rebuild(at: url)
     }
 
-    private static func rebuild(at url: URL) -> DatabaseQueue? {
+    /// Deletes the file and makes a new, empty store; says why when it cannot.
+    private static func rebuild(at url: URL) throws(DiskCacheError) -> DatabaseQueue {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: url.path + suffix)
         }
-        try? FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return try? migrated(at: url)
+        try DiskCacheError.createFolder(at: url.deletingLastPathComponent().path)
+        do {
+            return try migrated(at: url)
+        } catch {
+            throw DiskCacheError(database: error, path: url.path)
+        }
     }
 
     private static func migrated(at url: URL) throws -> DatabaseQueue {

@@ -1,5 +1,6 @@
-import Foundation
+import Caching
 import ErrorReporting
+import Foundation
 
 /// The first page of the last session, as stored: shown at once on the next launch.
 public struct SavedPage: Sendable, Hashable {
@@ -30,35 +31,42 @@ public struct SavedPage: Sendable, Hashable {
 public protocol FirstPageStoring: Sendable {
     /// The stored page, or nil when there is none (or it could not be read: it is then rebuilt).
     func load() -> SavedPage?
-    /// Replaces the stored page.
-    func save(_ page: SavedPage) throws(FirstPageStoreError)
+    /// Replaces the stored page; a failure says what happened in the cache's words (disk full,
+    /// read-only, missing folder) and leaves the page stored before in place.
+    func save(_ page: SavedPage) throws(DiskCacheError)
 }
 
-/// A first page that could not be stored. The feed goes on; only the next launch misses it.
-public enum FirstPageStoreError: Error, Sendable, Equatable, CustomStringConvertible, UserFacingErrorConvertible {
-    case unavailable(path: String, reason: String)
-    case writeFailed(path: String, reason: String)
+/// Something the feed could not keep for offline use, and why. The feed goes on; what was kept
+/// before is not lost. What to do about it (free space, another `--cache-dir`) is the command's to say.
+public enum FeedStorageFailure: Error, Sendable, Hashable, CustomStringConvertible, UserFacingErrorConvertible {
+    /// Page 1 could not be kept for the next launch.
+    case firstPage(DiskCacheError)
+    /// A picture could not be kept, or the pictures' offline cache could not be opened.
+    case pictures(DiskCacheError)
 
-    public var description: String {
+    /// What happened underneath, as the cache classified it.
+    public var cause: DiskCacheError {
         switch self {
-        case .unavailable(let path, let reason):
-            "the saved-page database at \(path) is unavailable: \(reason)"
-        case .writeFailed(let path, let reason): "the first page could not be saved in \(path): \(reason)"
+        case .firstPage(let cause), .pictures(let cause): cause
         }
     }
 
-    /// Said to the person: the feed is fine, the next launch offline will miss this page.
-    public var userFacingError: UserFacingError {
-        let (path, reason) = switch self {
-        case .unavailable(let path, let reason), .writeFailed(let path, let reason): (path, reason)
+    public var description: String {
+        switch self {
+        case .firstPage(let cause): "the first page could not be saved: \(cause)"
+        case .pictures(let cause): "a picture could not be saved: \(cause)"
         }
-        return UserFacingError(
-            code: "notSaved",
-            message: LocalizedText(
-                en: "The first page could not be kept for the next launch (\(path): \(reason))",
-                ru: "Первую страницу не удалось сохранить до следующего запуска (\(path): \(reason))"),
-            recovery: LocalizedText(
-                en: "Check that the cache folder is writable and the disk is not full",
-                ru: "Проверьте, что в папку кэша можно писать и диск не заполнен"))
+    }
+
+    /// Said to the person: what was not kept, then what happened, under the cause's code.
+    public var userFacingError: UserFacingError {
+        switch self {
+        case .firstPage(let cause):
+            UserFacingError(code: cause.code, message: LocalizedText(
+                en: "The first page could not be kept for the next launch",
+                ru: "Первую страницу не удалось сохранить до следующего запуска").followed(by: cause.whatHappened))
+        case .pictures(let cause):
+            cause.userFacingError
+        }
     }
 }

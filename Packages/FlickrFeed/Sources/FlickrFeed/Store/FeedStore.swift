@@ -1,3 +1,4 @@
+import Caching
 import Foundation
 import ImagePipeline
 import Imaging
@@ -100,11 +101,11 @@ public struct FeedEffects: EffectInterpreting {
             return .cancel(id: request)
         case .save(let saved):
             // On the spot, so two saves of page 1 are written in the order they were planned.
-            do throws(FirstPageStoreError) {
+            do throws(DiskCacheError) {
                 try store?.save(saved)
                 return .none
             } catch {
-                return .send(.saveFailed(error))
+                return .send(.notSaved(.firstPage(error)))
             }
         case .scheduleRetry(let delay, let token):
             return .run(id: RunID.retry(token: token)) { [sleep] send in
@@ -120,9 +121,10 @@ public struct FeedEffects: EffectInterpreting {
             }
             let priority = priorities.start(photo.id, at: level)
             return .merge([stopPrefetch, .run(id: RunID.thumbnail(photoID: photo.id)) { [priorities] send in
-                let outcome = await pictures.load(photo, size: size, priority: priority)
+                let loaded = await pictures.loadPlayable(photo, size: size, priority: priority)
                 await priorities.finish(photo.id, priority)
-                await send(.thumbnailLoaded(id: photo.id, outcome))
+                await send(.thumbnailLoaded(id: photo.id, loaded.outcome))
+                if let notKept = loaded.notKept { await send(.notSaved(.pictures(notKept))) }
             }])
         case .prioritizeThumbnail(let id, let level):
             priorities.change(id, to: level)
@@ -140,10 +142,12 @@ public struct FeedEffects: EffectInterpreting {
         case .loadLarge(let photo, let size):
             guard let pictures else { return .cancel(id: RunID.large) }
             return .run(id: RunID.large) { [sleep, animates] send in
-                let (outcome, animation) = await send.relaying({ .largeProgress(id: photo.id, $0) }) { progress in
+                let loaded = await send.relaying({ .largeProgress(id: photo.id, $0) }) { progress in
                     await pictures.loadPlayable(photo, size: size, progress: progress)
                 }
-                await send(.largeLoaded(id: photo.id, outcome))
+                await send(.largeLoaded(id: photo.id, loaded.outcome))
+                if let notKept = loaded.notKept { await send(.notSaved(.pictures(notKept))) }
+                let animation = loaded.animation
                 // An animation plays while the view is open: closing it cancels this run.
                 guard animates, let animation else { return }
                 await FrameSource.play(animation, fitting: size, keepingUpTo: FrameSource.screenKeptLimit, sleep: sleep) { frame in

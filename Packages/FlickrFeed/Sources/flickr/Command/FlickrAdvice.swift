@@ -1,3 +1,4 @@
+import CommandOptions
 import ErrorReporting
 import FlickrFeed
 
@@ -43,6 +44,14 @@ enum FlickrAdvice {
         en: "The request needs nojsoncallback=1; check --api-base for a proxy that drops it",
         ru: "В запросе нужен nojsoncallback=1; проверьте, не отбрасывает ли его прокси в --api-base"
     )
+
+    /// A failure to keep something for offline use, with what to do: free space, or another
+    /// `--cache-dir`, as the gallery says it.
+    static func shown(_ failure: FeedStorageFailure) -> UserFacingError {
+        var shown = failure.userFacingError
+        shown.recovery = CacheAdvice.advice(for: failure.cause)
+        return shown
+    }
 
     /// `error` as the command shows it: what happened, and what to do on a live screen
     /// (`onScreen`) or after a run that has stopped.

@@ -127,7 +127,7 @@ struct FlickrCommand: AsyncParsableCommand {
         let configuration = FeedConfiguration(perPage: perPage, animates: !noAnimation)
 
         if let renderOnce {
-            let pipeline = services.makePipeline()
+            let (pipeline, _) = services.makePipeline()
             let frame = await LaunchFrame.render(
                 size: renderOnce, store: store, pipeline: pipeline, imageURLs: imageURLs,
                 configuration: configuration, language: language)
@@ -146,9 +146,9 @@ struct FlickrCommand: AsyncParsableCommand {
                 case .error(let error):
                     guard !display.json else { break }
                     FileHandle.standardError.write(Data("flickr: \(formatter.failureLine(error))\n".utf8))
-                case .notSaved(let error):
+                case .notSaved(let failure):
                     guard !display.json else { break }
-                    FileHandle.standardError.write(Data("flickr: \(formatter.failureLine(error))\n".utf8))
+                    FileHandle.standardError.write(Data("flickr: \(formatter.failureLine(FlickrAdvice.shown(failure)))\n".utf8))
                 case .page(let report):
                     shown.pages += 1
                     shown.photos += report.photos.count
@@ -163,18 +163,20 @@ struct FlickrCommand: AsyncParsableCommand {
         }
         services.connectivity.startProbing(interval: .seconds(5))
         try await runScreen(
-            client: client, store: store, pipeline: services.makePipeline(), imageURLs: imageURLs,
+            client: client, store: store, pictures: services.makePipeline(), imageURLs: imageURLs,
             connectivity: services.connectivity, configuration: configuration, language: language)
     }
 
     @MainActor
     private func runScreen(
-        client: FlickrClient, store: FirstPageStore, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
+        client: FlickrClient, store: FirstPageStore,
+        pictures: (pipeline: ImagePipeline, unavailable: FeedStorageFailure?), imageURLs: FlickrImageURLs,
         connectivity: Connectivity, configuration: FeedConfiguration, language: Language
     ) async throws {
         let feed = FeedStore(
             api: client, store: store, configuration: configuration,
-            pictures: FeedPictureLoader(pipeline: pipeline, imageURLs: imageURLs))
+            pictures: FeedPictureLoader(pipeline: pictures.pipeline, imageURLs: imageURLs))
+        if let unavailable = pictures.unavailable { feed.send(.notSaved(unavailable)) }
         let screen = FeedScreen(store: feed, connectivity: connectivity, language: language)
         defer { feed.cancelAll() }
         do {

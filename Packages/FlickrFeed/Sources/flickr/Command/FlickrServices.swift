@@ -43,11 +43,15 @@ struct FlickrServices: Sendable {
         client = FlickrClient(http: http, endpoint: options.endpoint)
     }
 
-    /// The pictures' pipeline over the same client, with the offline cache beside the saved page
-    /// (none when it cannot be opened: pictures still load).
-    func makePipeline() -> ImagePipeline {
-        let disk = try? DiskCache(directory: cacheDirectory.appendingPathComponent("images"), logger: logger)
-        return ImagePipeline(loader: http, diskCache: disk, logger: logger)
+    /// The pictures' pipeline over the same client, with the offline cache beside the saved page;
+    /// when that cannot be opened, pictures still load, and `unavailable` says why none are kept.
+    func makePipeline() -> (pipeline: ImagePipeline, unavailable: FeedStorageFailure?) {
+        do throws(DiskCacheError) {
+            let disk = try DiskCache(directory: cacheDirectory.appendingPathComponent("images"), logger: logger)
+            return (ImagePipeline(loader: http, diskCache: disk, logger: logger), nil)
+        } catch {
+            return (ImagePipeline(loader: http, diskCache: nil, logger: logger), .pictures(error))
+        }
     }
 
     /// Closes the client's connections and stops watching the network.

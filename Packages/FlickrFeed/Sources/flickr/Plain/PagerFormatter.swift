@@ -105,7 +105,8 @@ struct PagerFormatter: Sendable {
             // One line per failure: the message goes to standard error alone (see FlickrCommand),
             // so standard output stays the photos.
             return []
-        case (.json, .notSaved(let error)):
+        case (.json, .notSaved(let failure)):
+            let error = FlickrAdvice.shown(failure)
             return [
                 object([
                     ("event", .string("warning")), ("warning", .string(error.code)),

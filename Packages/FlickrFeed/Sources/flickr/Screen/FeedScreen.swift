@@ -189,6 +189,6 @@ extension FeedViewState {
         largeFailed = feed.pictures.largeFailure
         largeProgress = feed.pictures.largeProgress
         isShowingHelp = feed.isShowingHelp
-        notSaved = feed.notSaved
+        notSaved = feed.notSaved.map(FlickrAdvice.shown)
     }
 }

@@ -351,7 +351,7 @@ extension GalleryState {
         case .success(let picture):
             items[index].status = .loaded(picture)
             everLoaded.insert(token.itemID)
-            if let storeError = picture.storeError { status = .notSavedOffline(storeError) }
+            if let storeError = picture.storeError { status = .notSavedOffline(storeError.userFacingError) }
             if let failure = picture.refreshFailure {
                 note(failure)
             } else if picture.source == .network && isOffline {

@@ -1,4 +1,5 @@
 import Caching
+import CommandOptions
 import ErrorReporting
 import Foundation
 import ImageGallery

@@ -44,7 +44,7 @@ struct PlainReport: Sendable {
             ])
         case (.text, .success(let picture)):
             // Why it was not kept, in the status bar's words: "Could not save for offline use: the disk is full".
-            let saved = picture.storeError.map { "  (\(GalleryStatus.notSavedOffline($0).text.text(in: language)))" } ?? ""
+            let saved = picture.storeError.map { "  (\(GalleryStatus.notSavedOffline($0.userFacingError).text.text(in: language)))" } ?? ""
             let size = "\(picture.originalSize)", bytes = picture.encodedByteCount, ms = report.milliseconds
             return TerminalSafeText.line(LocalizedText(
                 en: "\(report.index) loaded  \(url)  \(size)  \(bytes) bytes  \(Self.englishSource(picture))  \(ms) ms",

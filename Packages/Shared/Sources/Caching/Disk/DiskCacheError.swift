@@ -8,7 +8,7 @@ import ErrorReporting
 /// come out as what happened (the disk is full, the folder is read-only or missing), never as
 /// SQLite's own text. A failed store never removes what was cached before: the previous entry for
 /// the key stays until its replacement is completely written.
-public enum DiskCacheError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum DiskCacheError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No space left on the device (or the quota is used up).
     case diskFull(path: String)
     /// The location is read-only or we are not allowed to write there.
@@ -114,6 +114,9 @@ extension DiskCacheError {
         let folder = (indexPath as NSString).deletingLastPathComponent
         switch error.resultCode {
         case .SQLITE_FULL: return .diskFull(path: indexPath)
+        case .SQLITE_READONLY where error.extendedResultCode == .SQLITE_READONLY_DBMOVED && !FolderCheck.exists(folder):
+            // What SQLite says when its open file was unlinked: here, with the folder it was in.
+            return .folderMissing(path: folder)
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: return .readOnly(path: folder)
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .writeFailed(path: indexPath, reason: "the cache index is busy in another process")
@@ -150,4 +153,25 @@ enum FolderCheck {
 extension FileSystemFailure {
     /// strerror's wording, e.g. "No space left on device".
     var reason: String { String(cString: strerror(code)) }
+}
+
+// MARK: - Stores of their own beside the cache
+
+extension DiskCacheError {
+    /// Creates the folder at `path` and those above it, as the cache does, or says why it cannot be
+    /// done in the cache's words. A store of its own beside the cache (Flickr's saved first page)
+    /// meets the same disk, and a person is told the same thing about it.
+    package static func createFolder(at path: String) throws(DiskCacheError) {
+        do throws(FileSystemFailure) {
+            try POSIXFileStore().createDirectory(at: path)
+        } catch {
+            throw DiskCacheError(error)
+        }
+    }
+
+    /// A failure met reading or writing the SQLite database at `path`, classified as the cache's
+    /// own index is: disk full, read-only, missing folder, or what SQLite said.
+    package init(database error: any Error, path: String) {
+        self.init(error, indexPath: path)
+    }
 }
