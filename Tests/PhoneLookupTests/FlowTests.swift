@@ -141,9 +141,10 @@ struct FlowTests {
         var state = loaded()
         _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
         _ = flow.reduce(into: &state, action: .searchPressed)
-        let error = LookupError.server(status: 500).userFacingError
+        let error = LookupFailure(LookupError.server(status: 500))
         _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(error)))
         #expect(state.alert == error)
+        #expect(error.retry == .later)
         #expect(state.scene == .dialer)
         #expect(!state.isBusy)
         _ = flow.reduce(into: &state, action: .alertDismissed)
@@ -277,9 +278,10 @@ struct StoreTests {
         store.send(.searchPressed) { #expect($0.lookup != nil) }
         await backend.waitForCalls(1)
         backend.answer(error: LookupError.invalidNumber(message: "Number is not in service"))
-        let error = UserFacingError.from(LookupError.invalidNumber(message: "Number is not in service"))
+        let error = LookupFailure(LookupError.invalidNumber(message: "Number is not in service"))
         await store.receive(.lookupAnswered(id: store.state.lookup?.id ?? -1, .failure(error)))
-        #expect(store.state.alert?.message(in: .english) == "Number is not in service")
+        #expect(store.state.alert?.error.message(in: .english) == "Number is not in service")
+        #expect(store.state.alert?.retry == .never)
         #expect(store.state.scene == .dialer)
         await store.finish()
     }

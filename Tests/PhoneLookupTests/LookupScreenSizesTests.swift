@@ -46,7 +46,7 @@ struct LookupScreenSizesTests {
             _ = flow.reduce(into: &state, action: .numberEdited(text))
             _ = flow.reduce(into: &state, action: .searchPressed)
             if scene == .failed {
-                _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
+                _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(LookupFailure(LookupError.server(status: 500)))))
             }
         case .refusedNumber:
             text = "12ab"

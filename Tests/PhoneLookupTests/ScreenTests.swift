@@ -72,11 +72,32 @@ struct ScreenTests {
         var state = loaded()
         _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
         _ = flow.reduce(into: &state, action: .searchPressed)
-        _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(LookupError.server(status: 500).userFacingError)))
+        _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(LookupFailure(LookupError.server(status: 500)))))
         let text = dialer(state)
         #expect(text.contains("Lookup failed"))
-        #expect(text.contains("The lookup service failed: HTTP 500"))
+        #expect(text.contains("The lookup service failed: HTTP 500.") && text.contains("Try again later"))
         #expect(text.contains("[ OK ]"))
+    }
+
+    @Test("the command adds what to do to a failed lookup: try again after a timeout, in Russian too; nothing for a refused number")
+    func alertAdvice() {
+        let timeout = LookupFailure(LookupError.network(.timedOut(after: .seconds(3))))
+        #expect(timeout.retry == .now)
+        #expect(LookupAdvice.shown(timeout).line(in: .english)
+                == "Took too long / the server is not responding (the lookup service did not answer within 3 s). Try again")
+        #expect(LookupAdvice.shown(timeout).line(in: .russian).hasSuffix(". Попробуйте ещё раз"))
+        #expect(LookupAdvice.shown(LookupFailure(LookupError.network(.refused(host: "127.0.0.1")))).recovery == LookupAdvice.tryAgain)
+        let refused = LookupFailure(LookupError.invalidNumber(message: "Number is not in service"))
+        #expect(LookupAdvice.shown(refused).line(in: .english) == "Number is not in service")
+        // The library's words carry no advice; the alert on screen does.
+        #expect(timeout.error.recovery == nil)
+        var state = loaded()
+        _ = flow.reduce(into: &state, action: .numberEdited("9994673756"))
+        _ = flow.reduce(into: &state, action: .searchPressed)
+        _ = flow.reduce(into: &state, action: .lookupAnswered(id: 1, .failure(timeout)))
+        let text = DialerScene.render(state, field: TextField(), focus: .field, spinner: Spinner(), language: .russian,
+                                      size: TerminalSize(columns: 100, rows: 20)).plainText()
+        #expect(text.contains("Попробуйте") && text.contains("ещё раз"), "\(text)")
     }
 
     @Test("offline with no copy: the dialer says why and how to retry")

@@ -25,7 +25,7 @@ public enum LookupAction: Sendable, Equatable {
     /// Effect result: a step of loading the countries.
     case countriesUpdated(CountryUpdate)
     /// Effect result: the lookup API called back.
-    case lookupAnswered(id: Int, Result<[String], UserFacingError>)
+    case lookupAnswered(id: Int, Result<[String], LookupFailure>)
 }
 
 /// Work the flow asks for; its result comes back as an action.

@@ -66,8 +66,9 @@ public struct LookupState: Sendable, Equatable {
     var waitingForPicker = false
     public var lookup: PendingLookup?
     public var results: Results?
-    /// An error alert over the dialer, with the error's localized description.
-    public var alert: UserFacingError?
+    /// An error alert over the dialer: the error's localized description, and whether asking
+    /// again may help (the command says what to do about it).
+    public var alert: LookupFailure?
     public var picker = Picker()
     var nextRequestID = 1
 

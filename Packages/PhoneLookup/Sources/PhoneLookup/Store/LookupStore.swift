@@ -60,12 +60,12 @@ public struct LookupEffects: EffectInterpreting {
             }
         case .lookUp(let id, let number):
             return .run(id: RunID.lookup) { [api] send in
-                let answer: Result<[String], UserFacingError>
+                let answer: Result<[String], LookupFailure>
                 do {
                     answer = .success(try await api.lookUp(number))
                 } catch {
                     // A cancelled request's error is dropped by `send`: whoever cancelled knows.
-                    answer = .failure(UserFacingError.from(error))
+                    answer = .failure(LookupFailure(error))
                 }
                 await send(.lookupAnswered(id: id, answer))
             }

@@ -84,8 +84,8 @@ struct Search: LookupSubcommand {
             case .invalid(let reason):
                 report(reason.userFacingError, json: json, in: services.language)
                 throw ExitCode(65)
-            case .failed(let error):
-                report(error, json: json, in: services.language)
+            case .failed(let failure):
+                report(LookupAdvice.shown(failure), json: json, in: services.language)
                 throw ExitCode.failure
             case .answered(var results):
                 let facts = services.engine.facts(for: results.number,

@@ -9,7 +9,7 @@ import PhoneLookup
 struct PlainLookup {
     enum Answer {
         case invalid(InvalidNumber)
-        case failed(UserFacingError)
+        case failed(LookupFailure)
         case answered(LookupState.Results)
     }
 
@@ -32,7 +32,7 @@ struct PlainLookup {
                 .lookUp(number)
             return received(rows, id: id, in: &state)
         } catch {
-            return .failed(UserFacingError.from(error))
+            return .failed(LookupFailure(error))
         }
     }
 
@@ -52,7 +52,7 @@ struct PlainLookup {
 
     private func received(_ rows: [String], id: Int, in state: inout LookupState) -> Answer {
         _ = flow.reduce(into: &state, action: .lookupAnswered(id: id, .success(rows)))
-        return state.results.map(Answer.answered) ?? .failed(UserFacingError.from(LookupError.emptyAnswer))
+        return state.results.map(Answer.answered) ?? .failed(LookupFailure(LookupError.emptyAnswer))
     }
 
     /// Reads numbers from standard input, one per line, and prints each answer.
@@ -68,7 +68,9 @@ struct PlainLookup {
                          else { try await self.answer(input, from: initial) }
             switch answer {
             case .invalid(let reason): output += "\(TerminalSafeText.line(input)): \(reason.text.text(in: services.language))\n"
-            case .failed(let error): output += "\(TerminalSafeText.line(input)): \(TerminalSafeText.line(error.line(in: services.language)))\n"
+            case .failed(let failure):
+                let error = LookupAdvice.shown(failure)
+                output += "\(TerminalSafeText.line(input)): \(TerminalSafeText.line(error.line(in: services.language)))\n"
             case .answered(var results):
                 if let dialFrom { results = results.addingDialFrom(dialFrom, plan: services.plan, language: services.language) }
                 output += "\(results.number.displayed) \(TerminalSafeText.line(results.countryName))\n"

@@ -42,7 +42,7 @@ enum DialerScene {
                           style: focus == .search ? .init(reverse: true) : .init(bold: true))
         StatusBar(left: Strings.dialerHelp.text(in: language)).draw(into: &frame)
         if let alert = state.alert {
-            Alert(title: Strings.errorTitle.text(in: language), message: alert.line(in: language),
+            Alert(title: Strings.errorTitle.text(in: language), message: LookupAdvice.shown(alert).line(in: language),
                   button: Strings.ok.text(in: language)).draw(into: &frame)
         }
         return frame
@@ -72,7 +72,7 @@ enum DialerScene {
     static func action(for event: Event, state: LookupState, field: inout TextField, focus: inout Focus,
                        size: TerminalSize, typedLabel: String? = nil) -> LookupAction? {
         if state.alert != nil {
-            let alert = Alert(title: "", message: state.alert?.line(in: .english) ?? "")
+            let alert = Alert(title: "", message: state.alert.map { LookupAdvice.shown($0).line(in: .english) } ?? "")
             return alert.dismisses(event, size: size) || event == .key(.escape) ? .alertDismissed : nil
         }
         switch event {
