@@ -1,4 +1,5 @@
 import Foundation
+import PhoneLookup
 import Testing
 
 /// The generated numbering data against the version it records: `Tools/regenerate.sh` writes
@@ -56,20 +57,5 @@ struct GeneratedDataTests {
     @Test("the checksum is the CRC-32 zlib computes")
     func checksum() {
         #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)
-    }
-}
-
-/// CRC-32 (IEEE 802.3, as zlib's `crc32`), the checksum `MANIFEST` records.
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
-
-    static func checksum(_ data: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in data { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
     }
 }

@@ -82,20 +82,23 @@ public enum Subprocess {
     }
 
     /// Starts `executable` and returns at once, for servers a test talks to while they run.
+    /// - Parameter keepingErrors: keep standard error too, for ``RunningProcess/errorLine(containing:within:)``.
     public static func launch(
         _ executable: String,
         _ arguments: [String],
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        keepingErrors: Bool = false
     ) throws -> RunningProcess {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let stdoutPath = scratch.appendingPathComponent("stdout").path
+        let stderrPath = keepingErrors ? scratch.appendingPathComponent("stderr").path : nil
         let pid = try spawn(
             executable, arguments,
             environment: environment ?? ProcessInfo.processInfo.environment,
-            stdin: "/dev/null", stdout: stdoutPath, stderr: "/dev/null"
+            stdin: "/dev/null", stdout: stdoutPath, stderr: stderrPath ?? "/dev/null"
         )
-        return RunningProcess(pid: pid, scratch: scratch, stdoutPath: stdoutPath)
+        return RunningProcess(pid: pid, scratch: scratch, stdoutPath: stdoutPath, stderrPath: stderrPath)
     }
 
     /// Runs `executable` and blocks the calling thread until it exits; for quick commands in
@@ -202,15 +205,35 @@ public final class RunningProcess: Sendable {
     public let pid: pid_t
     private let scratch: URL
     private let stdoutPath: String
+    private let stderrPath: String?
 
-    init(pid: pid_t, scratch: URL, stdoutPath: String) {
+    init(pid: pid_t, scratch: URL, stdoutPath: String, stderrPath: String? = nil) {
         self.pid = pid
         self.scratch = scratch
         self.stdoutPath = stdoutPath
+        self.stderrPath = stderrPath
     }
 
     /// Everything the child has written to standard output so far.
     public var outputSoFar: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+
+    /// Everything the child has written to standard error so far (launched `keepingErrors`).
+    public var errorOutputSoFar: String {
+        stderrPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+    }
+
+    /// The first whole line of standard error that contains `text`, once the child has written it
+    /// (up to `timeout`): a server's log line, the event a test waits for.
+    public func errorLine(containing text: String, within timeout: Duration = .seconds(10)) async -> String? {
+        var found: String?
+        await waitUntil(timeout: timeout, every: .milliseconds(5)) {
+            let output = errorOutputSoFar
+            found = output.split(separator: "\n").dropLast(output.hasSuffix("\n") ? 0 : 1)
+                .first { $0.contains(text) }.map(String.init)
+            return found != nil
+        }
+        return found
+    }
 
     /// Polls standard output until it holds a whole line (up to `seconds`); nil if none came.
     public func firstLine(within seconds: Double = 10) async throws -> String? {

@@ -24,13 +24,13 @@ extension LookupEndpoint {
     /// 415 for a body that is not said to be JSON, 400 for one that is not the shape above.
     func respondToBatch(_ request: Request, language: Language) -> Response {
         guard !request.bodyExceedsLimit else {
-            return failure(413, code: "bodyTooLarge", LocalizedText(
+            return Self.failure(413, code: "bodyTooLarge", LocalizedText(
                 en: "The body is longer than \(Self.batchBodyLimit) bytes; send at most \(Self.batchLimit) numbers at once",
                 ru: "Тело запроса длиннее \(Self.batchBodyLimit) байт; отправляйте не больше \(Self.batchLimit) номеров за раз"),
                 language)
         }
         guard Self.isJSON(request.contentType) else {
-            return failure(415, code: "unsupportedMediaType", LocalizedText(
+            return Self.failure(415, code: "unsupportedMediaType", LocalizedText(
                 en: "Send the numbers as JSON, with Content-Type: application/json (not \(request.contentType ?? "none"))",
                 ru: "Отправьте номера в JSON с заголовком Content-Type: application/json (а не \(request.contentType ?? "без него"))"),
                 language)
@@ -39,13 +39,13 @@ extension LookupEndpoint {
         do {
             batch = try JSONDecoder().decode(Batch.self, from: request.body)
         } catch {
-            return failure(400, code: "invalidBody", LocalizedText(
+            return Self.failure(400, code: "invalidBody", LocalizedText(
                 en: "The body is not {\"numbers\": [\"+79994673756\", …], \"country\": \"RU\"}: \(Self.reason(error))",
                 ru: "Тело запроса не в виде {\"numbers\": [\"+79994673756\", …], \"country\": \"RU\"}: \(Self.reason(error))"),
                 language)
         }
         guard batch.numbers.count <= Self.batchLimit else {
-            return failure(413, code: "tooManyNumbers", LocalizedText(
+            return Self.failure(413, code: "tooManyNumbers", LocalizedText(
                 en: "\(batch.numbers.count) numbers asked at once; the limit is \(Self.batchLimit)",
                 ru: "Запрошено номеров: \(batch.numbers.count); за один раз можно не больше \(Self.batchLimit)"),
                 language)

@@ -105,7 +105,7 @@ package struct LookupEndpoint: Sendable {
         guard known.contains(path) else {
             let list = (["GET \(Self.path)", "POST \(Self.path)"] + (known.dropFirst() + otherPaths).map { "GET \($0)" })
                 .joined(separator: ", ")
-            return failure(404, code: "notFound", LocalizedText(
+            return Self.failure(404, code: "notFound", LocalizedText(
                 en: "No such path: \(path); the API answers \(list)",
                 ru: "Нет такого пути: \(path); API отвечает на \(list)"), language)
         }
@@ -116,7 +116,7 @@ package struct LookupEndpoint: Sendable {
             return respondToBatch(request, language: language)
         }
         if path == Self.healthPath {
-            // Ready once it answers: the numbering data is loaded before the server listens.
+            // Ready: this endpoint has its data (a ``LookupService`` says `loading` until it has one).
             var headers = commonHeaders
             headers["Cache-Control"] = "no-store"
             return Response(status: 200, headers: headers, body: Self.encode(Health(
@@ -124,7 +124,7 @@ package struct LookupEndpoint: Sendable {
         }
         if path == Self.documentPath {
             guard let document = documentBody else {
-                return failure(500, code: "internal", LocalizedText(en: "The API document is missing",
+                return Self.failure(500, code: "internal", LocalizedText(en: "The API document is missing",
                                                                     ru: "Описание API не найдено"), language)
             }
             return Response(status: 200, headers: commonHeaders, body: document)
@@ -144,10 +144,15 @@ package struct LookupEndpoint: Sendable {
 
     /// The 405 for `method` on `path`, with `Allow`, in the API's JSON shape.
     package func refusing(_ method: String, on path: String, in language: Language? = nil) -> Response {
+        Self.refusing(method, on: path, in: language ?? self.language)
+    }
+
+    /// The 405 for `method` on `path`, with `Allow`, in the API's JSON shape.
+    package static func refusing(_ method: String, on path: String, in language: Language) -> Response {
         let allowed = Self.allowedMethods(on: path).joined(separator: ", ")
-        var response = failure(405, code: "methodNotAllowed", LocalizedText(
+        var response = Self.failure(405, code: "methodNotAllowed", LocalizedText(
             en: "\(path) answers \(allowed), not \(method)",
-            ru: "\(path) отвечает только на \(allowed), а не на \(method)"), language ?? self.language)
+            ru: "\(path) отвечает только на \(allowed), а не на \(method)"), language)
         response.headers["Allow"] = allowed
         return response
     }
@@ -205,7 +210,7 @@ package struct LookupEndpoint: Sendable {
         (400, Self.encode(LookupRefusal(code: "invalidNumber", message: message)), "refused")
     }
 
-    func failure(_ status: Int, code: String, _ message: LocalizedText, _ language: Language) -> Response {
+    static func failure(_ status: Int, code: String, _ message: LocalizedText, _ language: Language) -> Response {
         Response(status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
                  body: Self.encode(LookupRefusal(code: code, message: message.text(in: language))))
     }

@@ -92,14 +92,17 @@ final class NumberingMetadata: Sendable {
 }
 
 /// Numbering data that could not be read.
-enum NumberingDataError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum NumberingDataError: Error, Sendable, Equatable, CustomStringConvertible {
     case missing(String)
     case malformed(String)
+    /// A file whose size or checksum is not the one its data set's `MANIFEST` records.
+    case corrupt(path: String)
 
     public var description: String {
         switch self {
         case .missing(let what): "numbering data not found: \(what)"
         case .malformed(let line): "numbering data is malformed near \"\(line)\""
+        case .corrupt(let path): "\(path) differs from its MANIFEST entry (size or CRC-32)"
         }
     }
 }

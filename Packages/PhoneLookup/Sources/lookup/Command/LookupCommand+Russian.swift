@@ -14,8 +14,8 @@ extension LookupCommand {
                 "compare": "Сказать, один ли это телефонный номер в двух записях "
                     + "(isNumberMatch из libphonenumber).",
                 "countries": "Напечатать список стран.",
-                "serve": "Запустить API поиска (GET /v1/lookup?number=…[&country=ISO]), его "
-                    + "описание OpenAPI (GET /openapi.json) и список стран (GET /countries.json).",
+                "serve": "Запустить API поиска (GET и POST /v1/lookup), его описание OpenAPI "
+                    + "(GET /openapi.json), /healthz, /metrics и список стран (GET /countries.json).",
             ]),
         "lookup run": page(
             abstract: "Открыть набор номера, выбор страны и результаты (по умолчанию).",
@@ -70,11 +70,16 @@ extension LookupCommand {
                     + "\"dataset_dial_code\"}.",
             ]),
         "lookup serve": page(
-            abstract: "Запустить API поиска (GET /v1/lookup?number=…[&country=ISO]), его описание "
-                + "OpenAPI (GET /openapi.json) и список стран (GET /countries.json).",
+            abstract: "Запустить API поиска (GET и POST /v1/lookup), его описание OpenAPI "
+                + "(GET /openapi.json), /healthz, /metrics и список стран (GET /countries.json).",
+            discussion: """
+                SIGHUP заново загружает данные нумерации (из --data-dir или поставляемые), не                 прерывая запросов; негодные данные отвергаются, и ответы идут по прежним. SIGTERM                 и Ctrl-C дают закончить начатые ответы и завершают работу с кодом 0. Код выхода: 69                 — адрес занят, 65 — данные нумерации не загрузить.
+                """,
             [
                 "--host": "Адрес, на котором слушать.",
                 "--port": "Порт, на котором слушать (0 — любой свободный).",
+                "--data-dir": "Папка с данными нумерации, устроенная как поставляемая (VERSION, MANIFEST, "
+                    + "metadata.tsv…); по умолчанию — поставляемые данные.",
             ]),
     ])
 

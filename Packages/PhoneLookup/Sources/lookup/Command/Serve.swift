@@ -5,10 +5,17 @@ import DemoServer
 import Foundation
 import PhoneLookup
 
-/// `lookup serve [--host 127.0.0.1] [--port 8090]`: the offline engine over HTTP.
+/// `lookup serve [--host 127.0.0.1] [--port 8090] [--data-dir DIR]`: the offline engine over HTTP.
 struct Serve: LookupSubcommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the lookup API (GET /v1/lookup?number=…[&country=ISO]), its OpenAPI document (GET /openapi.json) and the dataset (GET /countries.json).")
+        abstract: "Serve the lookup API (GET and POST /v1/lookup), its OpenAPI document (GET /openapi.json), "
+            + "/healthz, /metrics and the dataset (GET /countries.json).",
+        discussion: """
+            SIGHUP loads the numbering data again (from --data-dir, or the shipped data) without \
+            failing a request; a data set that does not check out is refused and the old one kept. \
+            SIGTERM and Ctrl-C let the answers in flight finish, then exit 0. Exit status: 69 when \
+            the address is taken, 65 when the numbering data cannot be loaded.
+            """)
 
     @ParentCommand var parent: LookupCommand
     @OptionGroup var ownShared: SharedOptions
@@ -20,6 +27,11 @@ struct Serve: LookupSubcommand {
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8090
 
+    @Option(name: .customLong("data-dir"),
+            help: ArgumentHelp("A numbering data set laid out as the shipped one (VERSION, MANIFEST, metadata.tsv…); "
+                               + "default: the shipped data.", valueName: "dir"))
+    var dataDirectory: String?
+
     func validate() throws {
         try checkOptions()
         let language = shared.language
@@ -27,41 +39,84 @@ struct Serve: LookupSubcommand {
     }
 
     func run() async throws {
-        try await withServices { services in
-            let language = services.language
-            let server = DemoServer(host: host, port: port)
-            try installLookupRoutes(on: server, endpoint: LookupEndpoint(
-                engine: services.engine, language: language, otherPaths: [datasetPath, ServeMetrics.path]),
-                metrics: ServeMetrics())
-            let url: URL
-            do {
-                url = try await server.start()
-            } catch {
-                printError("lookup: \(Self.startFailure(error).text(in: language))")
-                // sysexits' EX_UNAVAILABLE: the address the service needs is not to be had.
-                throw ExitCode(69)
+        let environment = ProcessInfo.processInfo.environment
+        let language = Language.resolve(flag: shared.lang, environment: environment)
+        let loader = ServedDataLoader(
+            dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            prefixData: lookupOptions.prefixData.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            language: language,
+            placeLanguage: shared.lang == nil ? LookupServices.placeLanguage(environment) : nil)
+        // Signals are taken from here on: a SIGHUP that came before the first data is in would
+        // otherwise end the process, its default.
+        let signals = ServeSignal.stream()
+        let service = LookupService(language: language)
+        let metrics = ServeMetrics()
+        let server = DemoServer(host: host, port: port)
+        try installLookupRoutes(on: server, service: service, metrics: metrics)
+        let url: URL
+        do {
+            url = try await server.start()
+        } catch {
+            printError("lookup: \(Self.startFailure(error).text(in: language))")
+            // sysexits' EX_UNAVAILABLE: the address the service needs is not to be had.
+            throw ExitCode(69)
+        }
+        // Listening already, so that /healthz answers 503 while the data loads rather than refusing.
+        do {
+            let endpoint = try await loader.load()
+            service.install(endpoint)
+            metrics.answering(with: endpoint.version)
+        } catch {
+            printError("lookup: \(Self.loadFailure(error, from: loader.source(in: language)).text(in: language))")
+            await server.stop()
+            // sysexits' EX_DATAERR.
+            throw ExitCode(65)
+        }
+        print(Self.banner(url.absoluteString, version: service.endpoint?.version ?? "").text(in: language))
+        fflush(nil)
+        for await signal in signals {
+            switch signal {
+            case .reload:
+                await reload(service: service, metrics: metrics, loader: loader, language: language)
+            case .stop:
+                // SIGTERM (a supervisor, a load balancer's rollout) or Ctrl-C: stop taking connections,
+                // finish the answers already asked for, then exit 0, so that no request is cut off.
+                await server.stopFinishingRequests()
+                return
             }
-            print(Self.banner(url.absoluteString).text(in: language))
-            fflush(nil)
-            // SIGTERM (a supervisor, a load balancer's rollout) or Ctrl-C: stop taking connections,
-            // finish the answers already asked for, then exit 0, so that no request is cut off.
-            await TerminationSignal.next()
-            await server.stopFinishingRequests()
+        }
+    }
+
+    /// Loads the data again; the old data answers until the new is in, and stays if it is refused.
+    private func reload(service: LookupService, metrics: ServeMetrics, loader: ServedDataLoader,
+                        language: Language) async {
+        let old = service.endpoint?.version ?? ""
+        do {
+            let endpoint = try await loader.load()
+            service.install(endpoint)
+            metrics.answering(with: endpoint.version)
+            metrics.reloaded(true)
+            printError("lookup: \(Self.reloaded(endpoint.version, from: loader.source(in: language)).text(in: language))")
+        } catch {
+            metrics.reloaded(false)
+            printError("lookup: \(Self.refused(error, from: loader.source(in: language), keeping: old).text(in: language))")
         }
     }
 
     /// What `serve` says once it listens, in the person's language.
-    static func banner(_ base: String) -> LocalizedText {
+    static func banner(_ base: String, version: String) -> LocalizedText {
         LocalizedText(
             en: """
-                Serving the lookup API on \(base)/v1/lookup?number=%2B79994673756
-                its OpenAPI document on \(base)/openapi.json
-                and the country dataset on \(base)/countries.json; Ctrl-C stops.
+                Serving the lookup API on \(base)/v1/lookup?number=%2B79994673756 (GET; POST for many)
+                its OpenAPI document on \(base)/openapi.json, readiness on \(base)/healthz
+                metrics on \(base)/metrics and the country dataset on \(base)/countries.json
+                with the numbering data \(version); SIGHUP reloads it, Ctrl-C stops.
                 """,
             ru: """
-                API поиска: \(base)/v1/lookup?number=%2B79994673756
-                описание OpenAPI: \(base)/openapi.json
-                список стран: \(base)/countries.json; Ctrl-C — остановить.
+                API поиска: \(base)/v1/lookup?number=%2B79994673756 (GET; POST — для многих номеров)
+                описание OpenAPI: \(base)/openapi.json, готовность: \(base)/healthz
+                метрики: \(base)/metrics, список стран: \(base)/countries.json
+                данные нумерации: \(version); SIGHUP — загрузить заново, Ctrl-C — остановить.
                 """)
     }
 
@@ -76,36 +131,22 @@ struct Serve: LookupSubcommand {
             LocalizedText(en: "the server did not start: \(error)", ru: "сервер не запустился: \(error)")
         }
     }
-}
 
-/// SIGTERM and SIGINT, waited for rather than left to end the process at once.
-enum TerminationSignal {
-    /// Returns when the process is next asked to stop.
-    static func next() async {
-        let signals = [SIGTERM, SIGINT]
-        let stream = AsyncStream<Int32> { continuation in
-            let sources = signals.map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { continuation.yield(number) }
-                source.resume()
-                return source
-            }
-            let held = SignalSources(sources)
-            continuation.onTermination = { _ in held.cancel() }
-        }
-        for await _ in stream { return }
+    /// Why the first data could not be loaded.
+    static func loadFailure(_ error: any Error, from source: String) -> LocalizedText {
+        LocalizedText(en: "cannot load the numbering data from \(source): \(error)",
+                      ru: "не удалось загрузить данные нумерации из \(source): \(error)")
     }
-}
 
-/// The signal sources a wait holds; the sources are only resumed and cancelled, each a
-/// thread-safe Dispatch call, so sharing them across the stream's threads is safe.
-private final class SignalSources: @unchecked Sendable {
-    private let sources: [any DispatchSourceSignal]
+    /// The log line of a reload that took.
+    static func reloaded(_ version: String, from source: String) -> LocalizedText {
+        LocalizedText(en: "reloaded the numbering data from \(source): now answering with \(version)",
+                      ru: "данные нумерации загружены заново из \(source): ответы теперь по \(version)")
+    }
 
-    init(_ sources: [any DispatchSourceSignal]) { self.sources = sources }
-
-    func cancel() {
-        for source in sources { source.cancel() }
+    /// The log line of a reload refused.
+    static func refused(_ error: any Error, from source: String, keeping version: String) -> LocalizedText {
+        LocalizedText(en: "refused the numbering data in \(source): \(error); still answering with \(version)",
+                      ru: "данные нумерации из \(source) отвергнуты: \(error); ответы по-прежнему по \(version)")
     }
 }
