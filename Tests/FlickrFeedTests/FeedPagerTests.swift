@@ -57,12 +57,16 @@ struct FeedPagerTests {
                 == "Первую страницу не удалось сохранить до следующего запуска: диск заполнен")
     }
 
-    @Test("nothing to show is exit 1; a later page failing is exit 2")
+    @Test("nothing to show is exit 1, or 75 when it may pass; a later page failing is exit 2")
     func exitStatuses() async {
         let nothing = MockAPI()
         nothing.answer(page: 1, with: .failure(Fixtures.keyRefused))
         let none = await FeedPager.run(pages: 1, api: nothing, store: MemoryStore()) { _ in }
         #expect(none.exitStatus == 1)
+
+        let slow = MockAPI()
+        slow.answer(page: 1, with: .failure(Fixtures.timeout))
+        #expect(await FeedPager.run(pages: 1, api: slow, store: MemoryStore()) { _ in }.exitStatus == 75)
 
         let partly = MockAPI()
         partly.answer(page: 1, with: .success(Fixtures.page(1)))

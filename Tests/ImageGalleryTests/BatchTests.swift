@@ -3,6 +3,7 @@ import Imaging
 import Locking
 import Testing
 import ImageGallery
+@testable import gallery
 
 @Suite("Batch loading for plain and JSON mode")
 struct BatchTests {
@@ -17,8 +18,18 @@ struct BatchTests {
                                                  maxConcurrent: 2) { report in reports.withLock { $0.append(report) } }
         let settled = reports.withLock { $0 }
         #expect(settled.map(\.index).sorted() == [1, 2, 3, 4, 5, 6])
-        #expect(summary == GallerySummary(loaded: 4, failed: 2, offline: true))
+        var expected = GallerySummary(loaded: 4, failed: 2, offline: true)
+        expected.failedTemporarily = 2
+        #expect(summary == expected)
         #expect(!summary.allLoaded)
+        // Some came through: 2, not the temporary failure's 75, which is for nothing loaded.
+        #expect(GalleryCommand.exitStatus(summary) == 2)
+        #expect(GalleryCommand.exitStatus(GallerySummary(loaded: 0, failed: 2, offline: true)) == 2,
+                "failures that will not pass")
+        var none = GallerySummary(loaded: 0, failed: 2)
+        none.failedTemporarily = 2
+        #expect(GalleryCommand.exitStatus(none) == 75)
+        #expect(GalleryCommand.exitStatus(GallerySummary(loaded: 6)) == 0)
         let third = settled.first { $0.index == 3 }
         #expect(third?.url == Fixture.url(3))
         #expect((try? third?.outcome.get()) == nil)

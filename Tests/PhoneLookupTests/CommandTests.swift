@@ -101,11 +101,11 @@ struct CommandTests {
         #expect(result.err.contains("Too short"))
     }
 
-    @Test("exit status: 1 when the lookup fails, with its description")
+    @Test("exit status: 75 (temporary failure) when the service could not be reached, with its description and Try again")
     func failed() async throws {
         let result = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756"])
-        #expect(result.status == 1)
-        #expect(result.err.contains("Could not connect to 127.0.0.1"), "\(result.err)")
+        #expect(result.status == 75)
+        #expect(result.err == "lookup: Could not connect to 127.0.0.1. Try again\n", "\(result.err)")
     }
 
     @Test("exit status: 64 for usage errors")
@@ -175,7 +175,7 @@ struct CommandTests {
         #expect(object?["error"] == "invalidNumber")
         #expect(object?["reason"]?.hasPrefix("Too short: 2 digits after the country code") == true)
         let refused = try await runLookup(["search", "--api", "http://127.0.0.1:9", "--timeout", "2", "+79994673756", "--json"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 75)
         let failure = try JSONSerialization.jsonObject(with: Data(refused.out.utf8)) as? [String: String]
         #expect(failure?["error"] == "refused", "the code the gallery and the feed print for a refused connection")
         #expect(failure?["reason"]?.contains("Could not connect to 127.0.0.1") == true)

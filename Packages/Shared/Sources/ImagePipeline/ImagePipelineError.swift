@@ -83,6 +83,13 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True when loading the same picture again later may well succeed: the network's own verdict
+    /// (``NetworkError/mayPassOnRetry``); bytes that are no picture stay so.
+    public var mayPassOnRetry: Bool {
+        if case .network(let network) = self { return network.mayPassOnRetry }
+        return false
+    }
+
     /// The stable machine name printed by plain and JSON output: the network's code for a
     /// network failure (one code per cause on every surface), else `invalidImage` or `cancelled`.
     public var code: String {

@@ -96,6 +96,17 @@ extension FlickrError: UserFacingErrorConvertible {
         }
     }
 
+    /// True when running the same command again later may well succeed: the network's verdict
+    /// (``NetworkError/mayPassOnRetry``: a refused or unreachable host too), or Flickr's own
+    /// error other than a refused key.
+    public var mayPassOnRetry: Bool {
+        switch self {
+        case .network(let error): error.mayPassOnRetry
+        case .api: mayPassOnRefresh
+        case .notJSON, .malformed, .jsonp: false
+        }
+    }
+
     /// True when Flickr's answer is not what its REST endpoint sends: the address is likely wrong.
     public var pointsAtAnotherEndpoint: Bool {
         switch self {

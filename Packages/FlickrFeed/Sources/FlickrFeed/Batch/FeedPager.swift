@@ -47,11 +47,16 @@ public enum PagerEvent: Sendable, Hashable {
 public struct PagerOutcome: Sendable, Hashable {
     var pagesShown: Int
     public var failures: Int
+    /// The fetch that ended the run, if one failed.
+    public var lastFailure: FlickrError?
 
-    /// 0 when every fetch succeeded, 2 when some failed but something was shown, 1 when nothing could be shown.
+    /// 0 when every fetch succeeded, 2 when some failed but something was shown; when nothing
+    /// could be shown, sysexits' EX_TEMPFAIL (75) if running again may help (the network's
+    /// ``NetworkError/mayPassOnRetry``, or Flickr's own passing trouble), else 1.
     public var exitStatus: Int32 {
         if failures == 0 { return 0 }
-        return pagesShown > 0 ? 2 : 1
+        if pagesShown > 0 { return 2 }
+        return lastFailure?.mayPassOnRetry == true ? 75 : 1
     }
 }
 
@@ -78,6 +83,7 @@ public enum FeedPager {
                 page = try await api.recentPhotos(page: request.page)
             } catch {
                 outcome.failures += 1
+                outcome.lastFailure = error
                 if request.page == 1, let saved = store?.load(), !saved.page.photos.isEmpty {
                     emit(.page(report(saved)))
                     outcome.pagesShown += 1

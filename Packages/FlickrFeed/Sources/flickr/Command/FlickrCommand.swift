@@ -23,7 +23,8 @@ struct FlickrCommand: AsyncParsableCommand {
             or with --plain. Keys: arrows move, Enter opens a photo, Esc returns, r (or the wheel up at \
             the top) refreshes, ? help, q or Ctrl-D quits.
             Exit status in plain and JSON mode: 0 every fetch succeeded, 2 some failed but something was \
-            shown, 1 nothing could be shown, 64 usage error.
+            shown, 1 nothing could be shown, 75 nothing could be shown but trying again may help, 64 usage \
+            error.
             """
     )
 

@@ -34,6 +34,8 @@ public struct GallerySummary: Sendable, Hashable {
     public var failed: Int
     /// True when any item failed because the network was down.
     public var offline: Bool
+    /// Items that failed in a way that may pass when run again (``LoadFailure/mayPassOnRetry``).
+    public var failedTemporarily = 0
 
     public init(loaded: Int = 0, failed: Int = 0, offline: Bool = false) {
         self.loaded = loaded
@@ -50,6 +52,7 @@ public struct GallerySummary: Sendable, Hashable {
         case .failure(let failure):
             failed += 1
             if failure.kind == .offline { offline = true }
+            if failure.mayPassOnRetry { failedTemporarily += 1 }
         }
     }
 }

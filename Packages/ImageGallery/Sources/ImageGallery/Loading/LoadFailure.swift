@@ -45,6 +45,8 @@ public struct LoadFailure: Error, Sendable, Hashable {
 
     /// The words before the reason: the seeds' for the kind, else the error's own.
     public var message: LocalizedText
+    /// True when loading again later may well succeed (``ImagePipelineError/mayPassOnRetry``).
+    public var mayPassOnRetry = false
 
     public init(kind: FailureKind, error: UserFacingError, reason: LocalizedText? = nil) {
         self.kind = kind
@@ -62,7 +64,9 @@ public struct LoadFailure: Error, Sendable, Hashable {
         }
         let userFacing = UserFacingError.from(error)
         self.init(kind: FailureKind(classifying: error), error: userFacing, reason: Self.reason(of: error))
-        if let pipeline = ImagePipelineError(wrapping: error), kind != .other { message = pipeline.message }
+        let pipeline = ImagePipelineError(wrapping: error)
+        if let pipeline, kind != .other { message = pipeline.message }
+        mayPassOnRetry = pipeline?.mayPassOnRetry ?? false
     }
 
     /// The exact cause of a failure the seed's words leave open: the pipeline's ``ImagePipelineError/reason``.

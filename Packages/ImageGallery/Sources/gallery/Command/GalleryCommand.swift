@@ -24,7 +24,8 @@ struct GalleryCommand: AsyncParsableCommand {
             Enter removes a loaded picture, r refreshes \
             (pull-to-refresh; the mouse wheel up at the top does it too), f fits the pictures to the \
             screen's height, ? help, q quits.
-            Exit status in plain and JSON mode: 0 when every picture loaded, 2 when any failed, 64 for a usage error.
+            Exit status in plain and JSON mode: 0 when every picture loaded, 2 when any failed, 75 when none \
+            did and trying again may help, 64 for a usage error, 65 for a bad line in --urls-file.
             """
     )
 
@@ -160,7 +161,13 @@ struct GalleryCommand: AsyncParsableCommand {
                     FileHandle.standardError.write(Data("gallery: \(message)\n".utf8))
                     throw ExitCode(66)
                 }
-                list += try PictureSources.parseFile(contents)
+                do {
+                    list += try PictureSources.parseFile(contents)
+                } catch {
+                    // sysexits' EX_DATAERR: the command line was right, a line of the file is not.
+                    FileHandle.standardError.write(Data("gallery: --urls-file '\(urlsFile)': \(error)\n".utf8))
+                    throw ExitCode(65)
+                }
             }
             guard !list.isEmpty else {
                 throw ValidationError(OptionCheck.message(
@@ -213,7 +220,8 @@ struct GalleryCommand: AsyncParsableCommand {
             let format: PlainReport.Format = display.json ? .json : .text
             let summary = await runPlain(urls: pictureURLs, services: services, report: PlainReport(format: format, language: language))
             await demoServer?.stop()
-            if !summary.allLoaded { throw ExitCode(2) }
+            let status = Self.exitStatus(summary)
+            if status != 0 { throw ExitCode(status) }
             return
         }
         let loader: any GalleryImageLoading = demoStart.map { start in
@@ -225,6 +233,14 @@ struct GalleryCommand: AsyncParsableCommand {
         }, language: language)
         await demoServer?.stop()
         if let started = try? await demoStart?.value.0 { await started.stop() }
+    }
+
+    /// The exit status of a plain or JSON run: 0 when every picture loaded; sysexits' EX_TEMPFAIL
+    /// (75) when none did and every failure may pass when run again (a timeout, a dropped or
+    /// refused connection, no network, a 5xx), so a script knows to retry; else 2.
+    static func exitStatus(_ summary: GallerySummary) -> Int32 {
+        if summary.allLoaded { return 0 }
+        return summary.loaded == 0 && summary.failedTemporarily == summary.failed ? 75 : 2
     }
 
     /// Starts the demo server (unless the plan has no server) and returns it with its base URL.

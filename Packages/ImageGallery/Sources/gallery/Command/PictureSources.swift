@@ -13,8 +13,12 @@ enum PictureSources {
     struct InvalidURL: Error, Equatable, CustomStringConvertible {
         let text: String
         let reason: String
+        /// The line of the `--urls-file` it is on (counted from 1), if it came from one.
+        var line: Int?
         /// The text is shown terminal-safe: a line of a `--urls-file` may hold escape sequences.
-        var description: String { TerminalSafeText.line("invalid URL '\(text)': \(reason)") }
+        var description: String {
+            TerminalSafeText.line((line.map { "line \($0): " } ?? "") + "invalid URL '\(text)': \(reason)")
+        }
     }
 
     /// Parses one URL: http or https, with a host.
@@ -33,11 +37,17 @@ enum PictureSources {
     /// The URLs of a `--urls-file`: one per line; blank lines and `#` comments are skipped.
     static func parseFile(_ contents: String) throws(InvalidURL) -> [URL] {
         var urls: [URL] = []
-        for line in contents.split(whereSeparator: \.isNewline) {
+        for (number, line) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
                 .map(InputText.trimmed) ?? ""
             guard !text.isEmpty else { continue }
-            urls.append(try parse(text))
+            do {
+                urls.append(try parse(text))
+            } catch {
+                var located = error
+                located.line = number + 1
+                throw located
+            }
         }
         return urls
     }

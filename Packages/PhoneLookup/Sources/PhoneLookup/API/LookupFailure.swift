@@ -46,12 +46,8 @@ extension LookupError {
         case .invalidNumber, .badResponse, .emptyAnswer: .never
         case .server(let status): status >= 500 || status == 429 ? .later : .never
         case .timedOut: .now
-        case .network(let error):
-            switch error.kind {
-            case .timeout, .dropped, .refused, .offline, .hostNotFound: .now
-            case .http: error.isServerFailure ? .later : .never
-            case .cancelled, .tooLarge, .invalidURL, .redirects: .never
-            }
+        case .network(let error) where !error.mayPassOnRetry: .never
+        case .network(let error): error.kind == .http ? .later : .now
         }
     }
 }

@@ -9,7 +9,8 @@ import PhoneLookup
 struct Search: LookupSubcommand {
     static let configuration = CommandConfiguration(
         abstract: "Look up one number and print the results, one per line.",
-        discussion: "Exit status: 0 answered, 65 the number is not valid, 1 the lookup failed, 64 usage "
+        discussion: "Exit status: 0 answered, 65 the number is not valid, 1 the lookup failed, 75 it failed "
+            + "but trying again may help, 64 usage "
             + "(a number without + when neither --country nor the locale names a country).")
 
     @ParentCommand var parent: LookupCommand
@@ -86,7 +87,8 @@ struct Search: LookupSubcommand {
                 throw ExitCode(65)
             case .failed(let failure):
                 report(LookupAdvice.shown(failure), json: json, in: services.language)
-                throw ExitCode.failure
+                // sysexits' EX_TEMPFAIL when asking again may help, as the gallery and flickr exit.
+                throw failure.retry == .never ? ExitCode.failure : ExitCode(75)
             case .answered(var results):
                 let facts = services.engine.facts(for: results.number,
                                                   placesIn: services.engine.placeLanguage(for: services.language))

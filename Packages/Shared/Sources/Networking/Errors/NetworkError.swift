@@ -94,6 +94,18 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// True when the same request, made again later, may well succeed: the link was slow or broke,
+    /// the host could not be reached, or the server failed (5xx) or asked to wait (429). What
+    /// sysexits calls a temporary failure; a 404, a bad URL or a too-large answer stay as they are.
+    public var mayPassOnRetry: Bool {
+        switch kind {
+        case .timeout, .dropped, .refused, .offline, .hostNotFound: true
+        case .http:
+            if case .httpStatus(let code, _) = self { (500..<600).contains(code) || code == 429 } else { false }
+        case .cancelled, .tooLarge, .invalidURL, .redirects: false
+        }
+    }
+
     /// True when the failure says the network may be down (``Kind/isUnreachable``): worth
     /// retrying when ``Connectivity`` reports it reachable again.
     public var isConnectivityFailure: Bool { kind.isUnreachable }
