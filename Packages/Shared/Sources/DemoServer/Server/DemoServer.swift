@@ -203,30 +203,29 @@ final class ServerCore: Sendable {
             let result = change(&state)
             guard state.statsChanged, !state.statsWatchers.isEmpty else { return (result, []) }
             let stats = state.stats
-            let ready = state.statsWatchers.filter { $0.condition(stats) }
-            state.statsWatchers.removeAll { watcher in ready.contains { $0 === watcher } }
+            // A wait past its deadline has ended already: it goes too.
+            let (ready, waiting) = state.statsWatchers.reduce(into: ([StatsWatcher](), [StatsWatcher]())) { split, watcher in
+                if watcher.wait.hasEnded { return }
+                if watcher.condition(stats) { split.0.append(watcher) } else { split.1.append(watcher) }
+            }
+            state.statsWatchers = waiting
             return (result, ready)
         }
-        for watcher in ready { watcher.end(true) }
+        for watcher in ready { watcher.wait.end(true) }
         return result
     }
 
     /// Returns once `condition` holds for the stats, or false after `timeout`.
     func waitForStats(timeout: Duration, _ condition: @escaping @Sendable (DemoServer.Stats) -> Bool) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let watcher = StatsWatcher(condition: condition, continuation: continuation)
+            let wait = OnceWait(continuation)
             let holds = state.withLock { state -> Bool in
                 if condition(state.stats) { return true }
-                state.statsWatchers.append(watcher)
+                state.statsWatchers.append(StatsWatcher(condition: condition, wait: wait))
                 return false
             }
-            if holds { return watcher.end(true) }
-            let deadline = Task { [weak self, weak watcher] in
-                guard (try? await Task.sleep(for: timeout)) != nil, let watcher else { return }
-                self?.state.withLock { state in state.statsWatchers.removeAll { $0 === watcher } }
-                watcher.end(false)
-            }
-            watcher.onEnd { deadline.cancel() }
+            if holds { return wait.end(true) }
+            wait.guardDeadline(timeout)
         }
     }
 
@@ -405,39 +404,8 @@ private struct ConnectionCounter: AvailableConnectionsDelegate {
     func isAcceptingNewConnections() -> Bool { true }
 }
 
-/// A wait for the server's stats to reach a condition; ends exactly once.
-final class StatsWatcher: Sendable {
-    private struct Ending {
-        var continuation: CheckedContinuation<Bool, Never>?
-        var onEnd: (@Sendable () -> Void)?
-    }
-
+/// A wait for the server's stats to reach a condition.
+struct StatsWatcher: Sendable {
     let condition: @Sendable (DemoServer.Stats) -> Bool
-    private let ending: LockedValue<Ending>
-
-    init(condition: @escaping @Sendable (DemoServer.Stats) -> Bool, continuation: CheckedContinuation<Bool, Never>) {
-        self.condition = condition
-        ending = LockedValue(Ending(continuation: continuation))
-    }
-
-    /// Runs `action` when the wait ends (at once if it has).
-    func onEnd(_ action: @escaping @Sendable () -> Void) {
-        let ended = ending.withLock { ending -> Bool in
-            guard ending.continuation != nil else { return true }
-            ending.onEnd = action
-            return false
-        }
-        if ended { action() }
-    }
-
-    /// Ends the wait with `value`; later calls do nothing.
-    func end(_ value: Bool) {
-        let taken = ending.withLock { ending -> Ending in
-            let taken = ending
-            ending = Ending()
-            return taken
-        }
-        taken.onEnd?()
-        taken.continuation?.resume(returning: value)
-    }
+    let wait: OnceWait
 }
