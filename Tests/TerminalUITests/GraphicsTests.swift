@@ -197,6 +197,71 @@ struct GraphicsTests {
         #expect(try ImageDecoder.decode(png) == picture)
     }
 
+    /// A frame with `picture` drawn into `rect` in kitty's pixels, as the first frame of `animation`.
+    private func animated(_ picture: Bitmap, _ animation: AnimatedImage, at rect: Rect) -> Frame {
+        var frame = Frame(size: TerminalSize(columns: 30, rows: 12))
+        frame.put("title", column: 0, row: 0)
+        ImageCells.draw(picture, into: &frame, in: rect, mode: .pixels(.kitty, cell: Self.cell), animation: animation)
+        return frame
+    }
+
+    @Test("an animation kitty plays: each later frame sent once with its gap, then run; nothing more while it plays")
+    func kittyPlaysTheAnimation() throws {
+        // The demo's looping GIF at 40x30: a 10x5 cell box of 4x6 px cells shows it at 1:1.
+        let (data, kind) = try DemoPictures.encoded(number: 2, size: PixelSize(width: 40, height: 30))
+        #expect(kind == .animatedGIF)
+        let animation = try #require(AnimatedImage(data))
+        let source = try FrameSource(animation, fitting: PixelSize(width: 40, height: 30))
+        var expected: [AnimationFrame] = []
+        try source.forEachFrameOfOnePlay { expected.append($0) }
+        #expect(expected.count == animation.frameCount && animation.plays == nil)
+        let rect = Rect(column: 2, row: 2, width: 10, height: 5)
+        var renderer = renderer(.kitty)
+        let shown = animated(expected[0].bitmap, animation, at: rect)
+        let stream = KittyCommands(renderer.render(shown))
+
+        let id = try #require(stream.images.keys.first)
+        #expect(stream.images == [id: expected[0].bitmap])
+        #expect(stream.frames.map(\.id) == Array(repeating: id, count: animation.frameCount - 1))
+        #expect(stream.frames.map(\.bitmap) == expected.dropFirst().map(\.bitmap))
+        #expect(stream.frames.map(\.gap) == expected.dropFirst().map { Int($0.delay / .milliseconds(1)) })
+        #expect(stream.frames.allSatisfy { $0.gap == 80 })
+        // Only the spinner's corner changes from frame to frame, and only it is sent.
+        #expect(stream.frames.allSatisfy { $0.sent.width * $0.sent.height * 4 < 40 * 30 })
+        // The first frame's gap, then the run: for ever (v=1), as the file loops for ever.
+        #expect(stream.controls.map(\.keys) == [["a": "a", "i": "\(id)", "r": "1", "z": "80", "q": "2"],
+                                                ["a": "a", "i": "\(id)", "s": "3", "v": "1", "q": "2"]])
+        #expect(stream.commands.filter { $0.keys["a"] == "p" }.count == 1)
+
+        // While it plays, the terminal keeps time: the same screen again writes nothing at all.
+        for _ in 0..<animation.frameCount * 2 { #expect(renderer.render(shown).isEmpty) }
+
+        // Scrolled off, it is stopped; back on screen, run again, without a pixel sent.
+        let away = KittyCommands(renderer.render(frame(with: gradientPicture(), at: rect, graphics: .kitty)))
+        #expect(away.controls.contains { $0.id == id && $0.keys["s"] == "1" })
+        let back = KittyCommands(renderer.render(shown))
+        #expect(back.controls.map(\.keys) == [["a": "a", "i": "\(id)", "s": "3", "v": "1", "q": "2"]])
+        #expect(back.commands.allSatisfy { $0.payload.isEmpty })
+        // Shown without its animation (sliding away, --no-animation), it stops where it is.
+        let still = KittyCommands(renderer.render(frame(with: expected[0].bitmap, at: rect, graphics: .kitty)))
+        #expect(still.controls.map(\.keys) == [["a": "a", "i": "\(id)", "s": "1", "q": "2"]])
+    }
+
+    @Test("a GIF that plays a set number of times is run for that many plays")
+    func kittyPlaysTheFilesCount() throws {
+        let whole = PixelRect(x: 0, y: 0, width: 8, height: 6)
+        let frames = (0..<2).map { GIFFrame(indices: [UInt8](repeating: UInt8($0), count: 48), rect: whole, delay: 25) }
+        // NETSCAPE2.0 with 2 repeats: three plays in all.
+        let data = try ImageEncoder.gif(size: PixelSize(width: 8, height: 6), palette: [0, 0, 0, 255, 255, 255], frames: frames, loopCount: 2)
+        let animation = try #require(AnimatedImage(data))
+        #expect(animation.plays == 3)
+        var renderer = renderer(.kitty)
+        let first = try ImageDecoder.decode(data)
+        let stream = KittyCommands(renderer.render(animated(first, animation, at: Rect(column: 2, row: 2, width: 2, height: 1))))
+        #expect(stream.frames.map(\.gap) == [250])
+        #expect(stream.controls.last?.keys["v"] == "4")
+    }
+
     @Test("a loop shown again by the same bitmaps sends each kitty frame once; later rounds only swap placements")
     func kittyLoopSentOnce() throws {
         let rect = Rect(column: 2, row: 3, width: 10, height: 5)

@@ -39,6 +39,13 @@ public struct AnimatedImage: Sendable, Hashable {
     /// them all would hold.
     public var decodedByteCount: Int { frameCount * canvasSize.area * 4 }
 
+    /// At most what the frames of one play take fitted into `size`, in bytes: what a terminal
+    /// that plays the animation itself is asked to hold.
+    public func playByteCount(fitting size: PixelSize) -> Int {
+        let (bytes, overflow) = min(canvasSize.area, size.area).multipliedReportingOverflow(by: 4 * frameCount)
+        return overflow ? .max : bytes
+    }
+
     /// Compared by bytes: two loads of the same file are the same animation.
     public static func == (lhs: AnimatedImage, rhs: AnimatedImage) -> Bool {
         lhs.frameCount == rhs.frameCount && lhs.format == rhs.format && lhs.data == rhs.data

@@ -133,6 +133,16 @@ public final class FrameSource {
         return frame
     }
 
+    /// The frames of one play, in order, each handed to `body` as it is decoded (none is kept):
+    /// what a terminal that plays the animation itself is sent once. A damaged frame ends the
+    /// play there, as a player would.
+    /// - Throws: when the first frame does not decode.
+    package func forEachFrameOfOnePlay(_ body: (AnimationFrame) -> Void) throws(ImagingError) {
+        while playsFinished == 0, index < animation.frameCount, let frame = try nextFrame(), playsFinished == 0 {
+            body(frame)
+        }
+    }
+
     private func endPlay() {
         close()
         index = 0

@@ -132,14 +132,16 @@ public enum ImageCells {
     ///   - mode: half-blocks in colour, shading, or real pixels through a graphics protocol.
     ///   - background: what transparent pixels are blended over.
     ///   - label: in `.text` mode, shown centred over the shading (e.g. the picture's title).
+    ///   - animation: with real pixels, the animation `bitmap` is the first frame of, for a
+    ///     terminal that plays it itself (kitty); ignored otherwise.
     public static func draw(
         _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, mode: Mode,
-        background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil
+        background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil, animation: AnimatedImage? = nil
     ) {
         let area = rect.intersection(frame.bounds)
         guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, !area.isEmpty else { return }
         if let cellPixels = mode.cellPixels {
-            place(bitmap, into: &frame, in: rect, cellPixels: cellPixels)
+            place(bitmap, into: &frame, in: rect, cellPixels: cellPixels, animation: animation)
             return
         }
         if case let .symbols(symbols, colors) = mode {
@@ -189,7 +191,7 @@ public enum ImageCells {
     }
 
     /// Draws `bitmap` into the `size` cells whose top-left cell is (`column`, `row`); see
-    /// `draw(_:into:in:mode:background:label:)`.
+    /// `draw(_:into:in:mode:background:label:animation:)`.
     public static func draw(
         _ bitmap: Bitmap, into frame: inout Frame, column: Int, row: Int, size: TerminalSize, mode: Mode,
         background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil
@@ -204,8 +206,10 @@ public enum ImageCells {
     /// With real pixels the picture starts at its exact pixel, inside its first cell if need be;
     /// the cells it covers become blanks in `style`, whose background shows around the picture in
     /// cells it covers only in part. With a `matte` colour the whole of `area` is drawn, the picture
-    /// centred on it, so the area is exactly its pixels. Otherwise the picture goes into the whole cells `area`
-    /// covers (one pixel across and two down per cell), as `draw(_:into:in:mode:background:label:)`.
+    /// centred on it, so the area is exactly its pixels. Otherwise the picture goes into the whole
+    /// cells `area` covers (one pixel across and two down per cell), as
+    /// `draw(_:into:in:mode:background:label:animation:)`. An `animation` is played by a terminal
+    /// that plays animations itself (kitty), as there.
     ///
     /// ```swift
     /// // A square with a 10-pixel margin on every side of a 40x20 cell area of 8x16 px cells.
@@ -214,7 +218,7 @@ public enum ImageCells {
     /// ```
     public static func draw(
         _ bitmap: Bitmap, into frame: inout Frame, pixels area: PixelRect, of rect: Rect, mode: Mode,
-        style: Style = .plain, matte: RGBA? = nil
+        style: Style = .plain, matte: RGBA? = nil, animation: AnimatedImage? = nil
     ) {
         guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, area.width > 0, area.height > 0 else { return }
         guard let cell = mode.cellPixels, cell.width > 0, cell.height > 0 else {
@@ -233,7 +237,8 @@ public enum ImageCells {
                          height: (inset.y + shown.height + cell.height - 1) / cell.height)
         frame.place(ImagePlacement(bitmap: bitmap, rect: cells, visible: cells.intersection(rect),
                                    pixelSize: fitted, cellPixels: cell, inset: inset,
-                                   matte: matte.map { ImagePlacement.Matte(size: shown, color: $0) }), style: style)
+                                   matte: matte.map { ImagePlacement.Matte(size: shown, color: $0) },
+                                   animation: animation), style: style)
     }
 
     /// Draws `bitmap` as character art with `encoder`: fitted and centred as half blocks would
@@ -266,7 +271,9 @@ public enum ImageCells {
 
     /// Lays `bitmap` out in pixels: aspect-fitted (enlarged or shrunk) into the rect's pixels,
     /// centred on whole cells, and recorded on the frame for the renderer to draw.
-    private static func place(_ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, cellPixels: PixelSize) {
+    private static func place(
+        _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, cellPixels: PixelSize, animation: AnimatedImage?
+    ) {
         let bounds = PixelSize(width: rect.width * cellPixels.width, height: rect.height * cellPixels.height)
         let fitted = bitmap.size.aspectFit(in: bounds)
         let columns = min(rect.width, (fitted.width + cellPixels.width - 1) / cellPixels.width)
@@ -274,7 +281,7 @@ public enum ImageCells {
         let cells = Rect(column: rect.column + (rect.width - columns) / 2, row: rect.row + (rect.height - rows) / 2,
                          width: columns, height: rows)
         frame.place(ImagePlacement(bitmap: bitmap, rect: cells, visible: cells.intersection(rect),
-                                   pixelSize: fitted, cellPixels: cellPixels))
+                                   pixelSize: fitted, cellPixels: cellPixels, animation: animation))
     }
 
     /// The cell showing two stacked pixels in `mode`.

@@ -24,9 +24,13 @@ public struct ImagePlacement: Sendable {
     /// When set, the picture is centred on an opaque area of this size and colour (a square cell
     /// showing a wide picture), and the whole area is what the terminal shows.
     public let matte: Matte?
+    /// The animation `bitmap` is the first frame of, when the terminal is to play it itself
+    /// (kitty): its frames are sent once and the terminal keeps time. Nil for a still, and for an
+    /// animation the program plays (or that does not play) by changing `bitmap`.
+    public let animation: AnimatedImage?
 
     init(bitmap: Bitmap, rect: Rect, visible: Rect, pixelSize: PixelSize, cellPixels: PixelSize,
-         inset: PixelOffset = .zero, matte: Matte? = nil) {
+         inset: PixelOffset = .zero, matte: Matte? = nil, animation: AnimatedImage? = nil) {
         self.bitmap = bitmap
         self.identity = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         self.rect = rect
@@ -35,6 +39,7 @@ public struct ImagePlacement: Sendable {
         self.cellPixels = cellPixels
         self.inset = inset
         self.matte = matte
+        self.animation = animation
     }
 
     /// The size of what the terminal is sent: the picture with its inset before it.

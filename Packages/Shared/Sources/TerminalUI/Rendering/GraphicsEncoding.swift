@@ -9,7 +9,43 @@ enum KittyGraphics {
     /// Sends `bitmap` (RGBA) as image `id`, storing it in the terminal without showing it (`q=2`:
     /// the terminal does not answer).
     static func transmit(_ bitmap: Bitmap, id: Int, into output: inout [UInt8]) {
-        let payload = Array(Data(bitmap.pixels).base64EncodedData())
+        send(Data(bitmap.pixels), keys: "a=t,f=32,s=\(bitmap.width),v=\(bitmap.height),i=\(id),q=2", into: &output)
+    }
+
+    /// Adds the next frame of image `id`, shown for `gap` milliseconds: the frame numbered `base`
+    /// (1 is the image itself) with `bitmap` put at `origin` in place of its pixels (`X=1`: put,
+    /// not blended). Our decoders give every frame composed whole on the canvas, so the caller
+    /// sends the rectangle where a frame differs from the one before, over that one.
+    static func transmitFrame(
+        _ bitmap: Bitmap, at origin: PixelOffset, over base: Int, id: Int, gap: Int, into output: inout [UInt8]
+    ) {
+        send(Data(bitmap.pixels),
+             keys: "a=f,f=32,s=\(bitmap.width),v=\(bitmap.height),x=\(origin.x),y=\(origin.y),c=\(base),i=\(id),X=1,"
+                + "z=\(max(1, gap)),q=2",
+             into: &output)
+    }
+
+    /// Sets how long the first frame of image `id` (sent with the image itself) is shown.
+    static func setRootGap(id: Int, gap: Int, into output: inout [UInt8]) {
+        output += Array("\u{1b}_Ga=a,i=\(id),r=1,z=\(max(1, gap)),q=2\u{1b}\\".utf8)
+    }
+
+    /// Starts the terminal's own playback of image `id`'s frames: `plays` times through (nil:
+    /// for ever). kitty's `v` counts one more than the plays it makes, with 1 for ever.
+    static func runAnimation(id: Int, plays: Int?, into output: inout [UInt8]) {
+        let loops = plays.map { max(1, $0) + 1 } ?? 1
+        output += Array("\u{1b}_Ga=a,i=\(id),s=3,v=\(loops),q=2\u{1b}\\".utf8)
+    }
+
+    /// Stops the playback of image `id` where it is (kitty resets its loop count).
+    static func stopAnimation(id: Int, into output: inout [UInt8]) {
+        output += Array("\u{1b}_Ga=a,i=\(id),s=1,q=2\u{1b}\\".utf8)
+    }
+
+    /// One command carrying `data` base64-encoded, in chunks of at most `chunkSize` (`m=1` on all
+    /// but the last); `keys` go on the first chunk only.
+    private static func send(_ data: Data, keys: String, into output: inout [UInt8]) {
+        let payload = Array(data.base64EncodedData())
         var offset = 0
         var first = true
         repeat {
@@ -17,7 +53,7 @@ enum KittyGraphics {
             let more = end < payload.count ? 1 : 0
             output += Array("\u{1b}_G".utf8)
             if first {
-                output += Array("a=t,f=32,s=\(bitmap.width),v=\(bitmap.height),i=\(id),q=2,m=\(more)".utf8)
+                output += Array("\(keys),m=\(more)".utf8)
             } else {
                 output += Array("m=\(more)".utf8)
             }
@@ -120,6 +156,29 @@ extension Bitmap {
             }
         }
         return Bitmap(width: canvasWidth, height: canvas.height, pixels: result)
+    }
+
+    /// The smallest rectangle holding every pixel that differs between this picture and `other`
+    /// (of the same size); nil when they are the same.
+    func changedRect(from other: Bitmap) -> PixelRect? {
+        guard other.size == size else { return PixelRect(x: 0, y: 0, width: width, height: height) }
+        var left = width, right = -1, top = height, bottom = -1
+        pixels.withUnsafeBytes { new in
+            other.pixels.withUnsafeBytes { old in
+                let new = new.bindMemory(to: UInt32.self), old = old.bindMemory(to: UInt32.self)
+                for y in 0..<height {
+                    let row = y * width
+                    guard let first = (0..<width).first(where: { new[row + $0] != old[row + $0] }) else { continue }
+                    let last = (first..<width).last { new[row + $0] != old[row + $0] } ?? first
+                    left = min(left, first)
+                    right = max(right, last)
+                    top = min(top, y)
+                    bottom = y
+                }
+            }
+        }
+        guard right >= 0 else { return nil }
+        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 
     /// The `rect` pixels of this picture (clamped to it).

@@ -5,7 +5,10 @@ import Imaging
 /// the pictures shown last frame to this frame's, and nothing when nothing changed.
 ///
 /// kitty: each picture (at each on-screen size) is transmitted once under an id; placements are
-/// then put, moved, clipped and deleted by id, so scrolling never resends pixels. sixel and
+/// then put, moved, clipped and deleted by id, so scrolling never resends pixels. A placement
+/// that carries its animation has the frames of one play added to its image once, with their
+/// gaps and the file's loop count, and the terminal plays them: started while a placement of it
+/// is on screen, stopped when none is. sixel and
 /// iTerm2 are part of the cells: a picture is drawn again when it moves or when the text under
 /// it was rewritten, from an encoding cached per picture, size and clip.
 struct ImageLayer: Sendable {
@@ -34,6 +37,18 @@ struct ImageLayer: Sendable {
         var id: Int
         var source: Bitmap
         var lastUsed: Int
+        /// Set once the frames of its animation were sent: the terminal can play it.
+        var animation: KittyAnimation?
+    }
+
+    /// An image whose frames the terminal holds.
+    private struct KittyAnimation {
+        /// How many times one run plays through; nil for ever.
+        var plays: Int?
+        /// False when only the first frame could be sent: nothing to play.
+        var hasFrames: Bool
+        /// True while the terminal is told to play it.
+        var running = false
     }
 
     private struct KittyPlacementKey: Hashable {
@@ -135,9 +150,12 @@ struct ImageLayer: Sendable {
         var operations: [Operation] = []
         var shown: [KittyPlacementKey: ImagePlacement.Geometry] = [:]
         var occurrences: [Int: Int] = [:]
+        var playing: Set<SizedKey> = []
         for placement in placements {
             let sized = SizedKey(placement)
             let id: Int
+            // The first frame as just sent, which the next frame is sent as a change of.
+            var root: Bitmap?
             if var image = kittyImages[sized] {
                 image.lastUsed = frameNumber
                 kittyImages[sized] = image
@@ -146,11 +164,23 @@ struct ImageLayer: Sendable {
                 id = nextKittyID
                 nextKittyID += 1
                 var bytes: [UInt8] = []
-                KittyGraphics.transmit(scaledBitmap(for: placement), id: id, into: &bytes)
+                let canvas = scaledBitmap(for: placement)
+                if placement.animation != nil { root = canvas }
+                KittyGraphics.transmit(canvas, id: id, into: &bytes)
                 // The terminal holds the pixels now; only the source is kept, to keep its identity.
                 scaled[sized] = nil
                 operations.append(.anywhere(bytes))
                 kittyImages[sized] = KittyImage(id: id, source: placement.bitmap, lastUsed: frameNumber)
+            }
+            if let animation = placement.animation {
+                playing.insert(sized)
+                if kittyImages[sized]?.animation == nil {
+                    let first = root ?? scaledBitmap(for: placement)
+                    let (bytes, hasFrames) = Self.frames(of: animation, for: placement, after: first, id: id)
+                    scaled[sized] = nil
+                    if !bytes.isEmpty { operations.append(.anywhere(bytes)) }
+                    kittyImages[sized]?.animation = KittyAnimation(plays: animation.plays, hasFrames: hasFrames)
+                }
             }
             let number = (occurrences[id] ?? 0) + 1
             occurrences[id] = number
@@ -168,8 +198,57 @@ struct ImageLayer: Sendable {
             operations.append(.anywhere(bytes))
         }
         kittyShown = shown
+        operations += runOrStopAnimations(playing: playing)
         operations += evictKittyImages()
         return operations
+    }
+
+    /// Starts the terminal's playback of the animations now on screen and stops the others: one
+    /// that scrolled away, was covered, or whose placement no longer asks to play.
+    private mutating func runOrStopAnimations(playing: Set<SizedKey>) -> [Operation] {
+        var bytes: [UInt8] = []
+        for (key, image) in kittyImages.sorted(by: { $0.value.id < $1.value.id }) {
+            guard var animation = image.animation, animation.hasFrames else { continue }
+            let runs = playing.contains(key)
+            guard runs != animation.running else { continue }
+            if runs {
+                KittyGraphics.runAnimation(id: image.id, plays: animation.plays, into: &bytes)
+            } else {
+                KittyGraphics.stopAnimation(id: image.id, into: &bytes)
+            }
+            animation.running = runs
+            kittyImages[key]?.animation = animation
+        }
+        return bytes.isEmpty ? [] : [.anywhere(bytes)]
+    }
+
+    /// The frames after the first of one play of `animation` (the first, `root`, went with the
+    /// image), as the placement shows them, added to image `id` with their gaps; and whether there
+    /// were any. The decoders give each frame composed whole; each is sent as the rectangle where
+    /// it differs from the frame before, over that frame, so a spinner turning in a corner costs
+    /// its corner.
+    private static func frames(
+        of animation: AnimatedImage, for placement: ImagePlacement, after root: Bitmap, id: Int
+    ) -> ([UInt8], Bool) {
+        guard let source = try? FrameSource(animation, fitting: placement.pixelSize) else { return ([], false) }
+        var bytes: [UInt8] = []
+        var count = 0
+        var previous = root
+        try? source.forEachFrameOfOnePlay { frame in
+            count += 1
+            let gap = Int(frame.delay / .milliseconds(1))
+            guard count > 1 else {
+                KittyGraphics.setRootGap(id: id, gap: gap, into: &bytes)
+                return
+            }
+            let canvas = canvas(of: frame.bitmap, for: placement)
+            // A frame like the one before still takes its turn: one unchanged pixel of it.
+            let changed = canvas.changedRect(from: previous) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            KittyGraphics.transmitFrame(canvas.cropped(to: changed), at: PixelOffset(x: changed.x, y: changed.y),
+                                        over: count - 1, id: id, gap: gap, into: &bytes)
+            previous = canvas
+        }
+        return count > 1 ? (bytes, true) : ([], false)
     }
 
     // MARK: kitty through Unicode placeholders
@@ -285,10 +364,15 @@ struct ImageLayer: Sendable {
     private mutating func scaledBitmap(for placement: ImagePlacement) -> Bitmap {
         let key = SizedKey(placement)
         if let cached = scaled[key] { return cached.scaled }
-        var result = placement.bitmap.resized(to: placement.pixelSize)
-        if let matte = placement.matte { result = result.centred(on: matte.size, color: matte.color) }
-        result = result.padded(by: placement.inset)
+        let result = Self.canvas(of: placement.bitmap, for: placement)
         scaled[key] = (placement.bitmap, result)
         return result
+    }
+
+    /// `bitmap` as `placement` shows it: at its on-screen size, on its matte, after its inset.
+    private static func canvas(of bitmap: Bitmap, for placement: ImagePlacement) -> Bitmap {
+        var result = bitmap.resized(to: placement.pixelSize)
+        if let matte = placement.matte { result = result.centred(on: matte.size, color: matte.color) }
+        return result.padded(by: placement.inset)
     }
 }
