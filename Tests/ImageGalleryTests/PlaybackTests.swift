@@ -198,6 +198,84 @@ struct PlaybackTests {
         #expect(store.store.state.playing.isEmpty)
         #expect(clock.sleeperCount == 0)
     }
+
+    /// `Fixture.layout()` for a terminal that plays animations itself (kitty).
+    static func playingLayout() -> GalleryLayout {
+        var layout = Fixture.layout()
+        layout.screenPlaysAnimations = true
+        return layout
+    }
+
+    @Test("a terminal that plays animations itself is given the file: no playback, no timer, no frames")
+    func screenPlaysItself() async throws {
+        let clock = ManualClock()
+        let (store, animation) = try makeStore(clock: clock)
+        store.send(.layoutChanged(Self.playingLayout()))
+        await store.store.settle()
+        #expect(store.store.state.playing.isEmpty)
+        #expect(clock.sleeperCount == 0)
+        #expect(store.store.state.animationPlayedByScreen(at: 0) == animation)
+        #expect(store.store.state.animationPlayedByScreen(at: 1) == nil)
+        #expect(store.store.state.items[0].status.picture?.bitmap == (try Self.frames(of: animation, count: 1)[0]))
+
+        // Scrolled away it is not asked to play; back on screen it is, and still no timer wakes.
+        store.send(.scroll(by: 30))
+        #expect(store.store.state.animationPlayedByScreen(at: 0) == nil)
+        store.send(.scroll(by: -30))
+        #expect(store.store.state.animationPlayedByScreen(at: 0) == animation)
+        #expect(store.store.state.playing.isEmpty && clock.sleeperCount == 0)
+        store.store.cancelAll()
+    }
+
+    @Test("a cell the terminal plays stops playing when it starts sliding away")
+    func screenStopsOnRemoval() async throws {
+        let clock = ManualClock()
+        let (store, animation) = try makeStore(clock: clock)
+        store.send(.layoutChanged(Self.playingLayout()))
+        await store.store.settle()
+        #expect(store.store.state.animationPlayedByScreen(at: 0) == animation)
+        store.send(.activateSelected) { #expect($0.removal?.itemID == ItemID(0)) }
+        #expect(store.store.state.animationPlayedByScreen(at: 0) == nil)
+        #expect(store.store.state.playing.isEmpty)
+        store.store.cancelAll()
+    }
+
+    @Test("with --no-animation a terminal that plays animations is given none to play")
+    func screenPlaysNothingWithNoAnimation() async throws {
+        let clock = ManualClock()
+        let (store, _) = try makeStore(animates: false, clock: clock)
+        store.send(.layoutChanged(Self.playingLayout()))
+        await store.store.settle()
+        #expect(store.store.state.animationPlayedByScreen(at: 0) == nil)
+        #expect(store.store.state.playing.isEmpty && clock.sleeperCount == 0)
+    }
+
+    @Test("a loop too large for the terminal to hold at the cell's size is played from here")
+    func largeLoopsPlayFromHere() throws {
+        var state = GalleryState(urls: Fixture.urls(3))
+        let model = GalleryModel()
+        // A cell so large that even this short loop's frames pass the room at its size.
+        var layout = Self.playingLayout()
+        let side = Int((Double(GalleryState.screenPlayedLimit) / 4 / 3).squareRoot()) + 1
+        layout.cellPixelSize = PixelSize(width: side, height: side)
+        _ = model.reduce(into: &state, action: .layoutChanged(layout))
+        let token = try #require(state.inFlight[ItemID(0)])
+        var picture = try Self.picture(try Self.animation())
+        // The file's canvas is what bounds its frames: claim a large one.
+        let large = try #require(AnimatedImage(try Self.largeGIF(side: side)))
+        picture.response.animation = large
+        let effects = model.reduce(into: &state, action: .loadFinished(token, .success(picture)))
+        #expect(state.animationPlayedByScreen(at: 0) == nil)
+        #expect(effects.contains { if case .play = $0 { true } else { false } })
+    }
+
+    /// A three-frame GIF on a canvas of `side` x `side` pixels, each frame one pixel of it.
+    static func largeGIF(side: Int) throws -> Data {
+        let dot = PixelRect(x: 0, y: 0, width: 1, height: 1)
+        let frames = (0..<3).map { GIFFrame(indices: [UInt8($0)], rect: dot, delay: 10) }
+        return try ImageEncoder.gif(size: PixelSize(width: side, height: side),
+                                    palette: [UInt8](repeating: 128, count: 12), frames: frames)
+    }
 }
 
 extension LoadStatus {

@@ -13,12 +13,18 @@ public struct GalleryLayout: Sendable, Hashable {
     public var gap: Int
     /// The pixel size a cell shows pictures at: what loads are downsampled to.
     public var cellPixelSize: PixelSize
+    /// True when the screen plays animations itself once given the file (kitty's animation
+    /// protocol): the model then sends no frames for them (see ``GalleryState/animationPlayedByScreen(at:)``).
+    public var screenPlaysAnimations: Bool
 
-    public init(viewportHeight: Int, cellHeight: Int, gap: Int, cellPixelSize: PixelSize) {
+    public init(
+        viewportHeight: Int, cellHeight: Int, gap: Int, cellPixelSize: PixelSize, screenPlaysAnimations: Bool = false
+    ) {
         self.viewportHeight = max(0, viewportHeight)
         self.cellHeight = max(1, cellHeight)
         self.gap = max(0, gap)
         self.cellPixelSize = cellPixelSize
+        self.screenPlaysAnimations = screenPlaysAnimations
     }
 
     /// A layout that shows nothing: before the screen measured itself, no cell is visible and

@@ -26,16 +26,41 @@ public struct PlaybackRequest: Sendable, Hashable {
 
 extension GalleryState {
     /// Plays the animated pictures of the cells on screen and stops every other playback: a cell
-    /// that scrolled away, was removed, is reloading (a refresh), or a run with animation off.
+    /// that scrolled away, was removed, is reloading (a refresh), or a run with animation off. A
+    /// screen that plays animations itself is sent none of their frames.
+    /// A screen that plays animations itself does so only for loops whose frames at the cell's size
+    /// fit this many bytes: it is asked to hold them all (kitty keeps 320 MB of pictures, and their
+    /// frames beside), and they are made in one go. What is written is each frame's change from
+    /// the one before, usually a small part of this. Larger loops are played from here.
+    static let screenPlayedLimit = 4 * FrameSource.screenKeptLimit
+
+    /// The animation the screen plays itself in the cell of item `index`, nil when it shows a still
+    /// there (a still picture, `--no-animation`, a cell sliding away or reloading, or an animation
+    /// the model plays by sending frames).
+    public func animationPlayedByScreen(at index: Int) -> AnimatedImage? {
+        guard layout.screenPlaysAnimations, visibleRange.contains(index),
+              let animation = animationThatPlays(items[index]), screenPlays(animation) else { return nil }
+        return animation
+    }
+
+    /// The animation of `item` when it is to play now: animation on, the cell neither sliding away
+    /// nor reloading.
+    private func animationThatPlays(_ item: GalleryItem) -> AnimatedImage? {
+        guard configuration.animates, item.id != removal?.itemID, !item.isReloading else { return nil }
+        return item.status.picture?.animation
+    }
+
+    private func screenPlays(_ animation: AnimatedImage) -> Bool {
+        layout.screenPlaysAnimations
+            && animation.playByteCount(fitting: layout.cellPixelSize) <= Self.screenPlayedLimit
+    }
+
     mutating func reconcilePlayback(effects: inout [GalleryEffect]) {
         var wanted: [ItemID: AnimatedImage] = [:]
-        if configuration.animates {
-            for index in visibleRange {
-                let item = items[index]
-                guard item.id != removal?.itemID, !item.isReloading, let animation = item.status.picture?.animation
-                else { continue }
-                wanted[item.id] = animation
-            }
+        for index in visibleRange {
+            let item = items[index]
+            guard let animation = animationThatPlays(item), !screenPlays(animation) else { continue }
+            wanted[item.id] = animation
         }
         for (itemID, playback) in playing.sorted(by: { $0.value.generation < $1.value.generation })
         where wanted[itemID] == nil {

@@ -16,6 +16,9 @@ struct GalleryRenderer: Sendable {
     var spinnerPhase: Int
     /// True when cells fit the screen's height (`f`) rather than its width (the task's rule).
     var fitsHeight: Bool
+    /// True when the terminal plays animations itself (kitty): a cell passes its animation along
+    /// with the first frame, and the model sends it no frames.
+    var playsAnimations = false
 
     init(language: Language = .english, imageMode: ImageCells.Mode = .trueColor, spinnerPhase: Int = 0,
          fitsHeight: Bool = false) {
@@ -27,7 +30,8 @@ struct GalleryRenderer: Sendable {
 
     /// Where things go at `size`.
     func geometry(size: TerminalSize) -> ScreenGeometry {
-        ScreenGeometry(size: size, cellPixels: imageMode.cellPixels, fitsHeight: fitsHeight, textGrid: imageMode.textGrid)
+        ScreenGeometry(size: size, cellPixels: imageMode.cellPixels, fitsHeight: fitsHeight, textGrid: imageMode.textGrid,
+                       playsAnimations: playsAnimations)
     }
 
     static let selectedStyle = Style(foreground: .brightYellow, bold: true)
@@ -142,14 +146,17 @@ struct GalleryRenderer: Sendable {
             if let square = geometry.squarePixels {
                 let covered = covering.map { !rect.intersection($0).isEmpty } ?? false
                 drawSquareCell(state.items[index], selected: index == state.selectedIndex, square: square, in: rect,
-                               covered: covered, into: &list)
+                               covered: covered, animation: state.animationPlayedByScreen(at: index), into: &list)
             } else {
-                drawCell(state.items[index], selected: index == state.selectedIndex, in: rect, into: &list)
+                drawCell(state.items[index], selected: index == state.selectedIndex, in: rect,
+                         animation: state.animationPlayedByScreen(at: index), into: &list)
             }
         }
     }
 
-    private func drawCell(_ item: GalleryItem, selected: Bool, in rect: Rect, into frame: inout Frame) {
+    /// A cell in whole cells; `animation` is what the terminal plays there itself, if anything.
+    private func drawCell(_ item: GalleryItem, selected: Bool, in rect: Rect, animation: AnimatedImage? = nil,
+                          into frame: inout Frame) {
         let style = selected ? Self.selectedStyle : Self.cellStyle
         frame.fill(rect)
         drawBorder(rect, heavy: selected, style: style, into: &frame)
@@ -161,7 +168,7 @@ struct GalleryRenderer: Sendable {
         switch item.status {
         case .loaded(let picture):
             ImageCells.draw(picture.bitmap, into: &frame, in: inner, mode: imageMode,
-                            label: "\(item.id.rawValue + 1)")
+                            label: "\(item.id.rawValue + 1)", animation: animation)
             if item.isReloading {
                 frame.put(" \(Spinner(phase: spinnerPhase).symbol) ", column: rect.maxColumn - 5, row: rect.row, style: style)
             }
@@ -191,7 +198,8 @@ struct GalleryRenderer: Sendable {
 
     /// A cell laid out in pixels: the picture an exact square (`square`, pixels from the cell's
     /// top-left corner) on black, a margin around it that is lit when the cell is selected, and
-    /// text (number, spinner, messages) only where no picture is.
+    /// text (number, spinner, messages) only where no picture is; `animation` is what the terminal
+    /// plays there itself, if anything.
     ///
     /// While something is drawn over the cell (`covered`: the help's box), its picture is not
     /// placed: a picture in pixels cannot sit under text, and one that is covered is not shown at
@@ -199,7 +207,7 @@ struct GalleryRenderer: Sendable {
     /// screen of yellow behind the help. Its square shows black instead, inside the lit margin;
     /// cells the box leaves alone keep their pictures.
     private func drawSquareCell(_ item: GalleryItem, selected: Bool, square: PixelRect, in rect: Rect,
-                                covered: Bool = false, into frame: inout Frame) {
+                                covered: Bool = false, animation: AnimatedImage? = nil, into frame: inout Frame) {
         let margin = selected ? Self.selectedMargin : Style.plain
         frame.fill(rect, style: margin)
         if case .loaded(let picture) = item.status {
@@ -208,7 +216,7 @@ struct GalleryRenderer: Sendable {
                 return
             }
             ImageCells.draw(picture.bitmap, into: &frame, pixels: square, of: rect, mode: imageMode,
-                            style: margin, matte: RGBA(r: 0, g: 0, b: 0))
+                            style: margin, matte: RGBA(r: 0, g: 0, b: 0), animation: animation)
             // No spinner over the picture (text there would hide it): the banner row shows a refresh.
             return
         }

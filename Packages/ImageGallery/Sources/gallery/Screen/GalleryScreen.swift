@@ -67,6 +67,7 @@ final class GalleryScreen: TerminalScreen {
         guard self.context == nil else { return }
         self.context = context
         renderer.imageMode = context.imageMode
+        renderer.playsAnimations = context.capabilities.playsAnimations
         store.attach { [weak context] _ in context?.requestRender() }
         if let connectivityUpdates {
             let store = self.store

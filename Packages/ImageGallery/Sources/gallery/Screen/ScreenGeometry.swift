@@ -21,13 +21,16 @@ struct ScreenGeometry: Sendable, Hashable {
     var fitsHeight: Bool
     /// The pixels of one cell a picture drawn in text reads: 1x2 for half blocks, more for finer symbols.
     var textGrid: PixelSize
+    /// True when the terminal plays animations itself (see ``GalleryLayout/screenPlaysAnimations``).
+    var playsAnimations: Bool
 
     init(size: TerminalSize, cellPixels: PixelSize? = nil, fitsHeight: Bool = false,
-         textGrid: PixelSize = PixelSize(width: 1, height: 2)) {
+         textGrid: PixelSize = PixelSize(width: 1, height: 2), playsAnimations: Bool = false) {
         self.size = size
         self.cellPixels = cellPixels
         self.fitsHeight = fitsHeight
         self.textGrid = textGrid
+        self.playsAnimations = playsAnimations
     }
 
     static let titleRow = 0
@@ -100,7 +103,8 @@ struct ScreenGeometry: Sendable, Hashable {
 
     /// The model's view of this geometry.
     var galleryLayout: GalleryLayout {
-        GalleryLayout(viewportHeight: listHeight, cellHeight: cellHeight, gap: gap, cellPixelSize: pictureSize)
+        GalleryLayout(viewportHeight: listHeight, cellHeight: cellHeight, gap: gap, cellPixelSize: pictureSize,
+                      screenPlaysAnimations: playsAnimations)
     }
 
     /// The item under the screen cell (`column`, `row`), if any.

@@ -108,6 +108,11 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// where pictures placed at the cursor would not survive.
     package var usesKittyPlaceholders: Bool { graphics == .kitty && isInsideTmux }
 
+    /// True when the terminal plays an animation itself once sent its frames (kitty's animation
+    /// protocol, placed at the cursor): a screen then passes the animation with its first frame
+    /// and sends no more frames. Inside tmux the program plays it, as with every other protocol.
+    public var playsAnimations: Bool { graphics == .kitty && !isInsideTmux }
+
     /// True when `TerminalApp.run` should ask the terminal: graphics not settled by the
     /// environment, or pixels in use without a known cell size.
     package var needsProbe: Bool {
