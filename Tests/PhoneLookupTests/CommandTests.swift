@@ -218,7 +218,7 @@ struct ServeTests {
         let server = try Subprocess.launch(try lookupExecutable().path, ["serve", "--port", "0", "--lang", "en"])
 
         // The first line names the base URL: "Serving the lookup API on http://127.0.0.1:PORT/v1/lookup?…".
-        let printed = try #require(try await server.firstLine())
+        let printed = try #require(await server.firstLine())
         let urlText = try #require(printed.split(separator: " ").first { $0.hasPrefix("http://") })
         let base = try #require(urlText.split(separator: "/v1/").first.flatMap { URL(string: String($0)) })
 
@@ -246,7 +246,7 @@ struct ServeLanguageTests {
         #expect(result.err == "lookup: адрес 127.0.0.1:\(port) уже занят\n", "\(result.err)")
 
         let server = try Subprocess.launch(try lookupExecutable().path, ["--lang", "ru", "serve", "--port", "0"])
-        let printed = try #require(try await server.firstLine())
+        let printed = try #require(await server.firstLine())
         #expect(printed.hasPrefix("API поиска: http://127.0.0.1:"), "\(printed)")
         // SIGTERM is a graceful stop: answers in flight finish, and the process exits 0.
         let status = await server.terminate()

@@ -78,7 +78,7 @@ private struct ServeCopy {
 
     static func start() async throws -> ServeCopy {
         let process = try Subprocess.launch(try lookupExecutable().path, ["serve", "--port", "0", "--lang", "en"])
-        let line = try #require(try await process.firstLine(), "lookup serve printed nothing")
+        let line = try #require(await process.firstLine(), "lookup serve printed nothing")
         let port = try #require(
             line.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }, "no port in: \(line)")
         return ServeCopy(process: process, port: port)

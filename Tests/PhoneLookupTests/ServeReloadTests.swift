@@ -159,7 +159,7 @@ private struct ServeProcess {
     static func start(_ arguments: [String]) async throws -> ServeProcess {
         let process = try Subprocess.launch(try lookupExecutable().path, ["serve", "--port", "0", "--lang", "en"] + arguments,
                                             keepingErrors: true)
-        guard let line = try await process.firstLine(),
+        guard let line = await process.firstLine(),
               let port = line.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap({ Int($0.1) }),
               let base = URL(string: "http://127.0.0.1:\(port)") else {
             let errors = process.errorOutputSoFar

@@ -97,7 +97,7 @@ struct XtermEndToEndTests {
     private func run(
         graphics: String, look: Look, accept: (Double) -> Bool, xvfb: RunningProcess, gallery: String, scratch: URL
     ) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
-        let display = try #require(try await xvfb.firstLine(within: 10), "Xvfb did not start (apt-get install xvfb)")
+        let display = try #require(await xvfb.firstLine(within: .seconds(10)), "Xvfb did not start (apt-get install xvfb)")
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = ":\(display)"
         environment["XDG_CACHE_HOME"] = scratch.path

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -60,7 +61,7 @@ public enum Subprocess {
             executable, arguments,
             environment: environment ?? ProcessInfo.processInfo.environment,
             stdin: input == nil ? "/dev/null" : stdinPath,
-            stdout: stdoutPath,
+            stdout: .file(stdoutPath),
             stderr: stderrPath
         )
         let killer = Task {
@@ -81,24 +82,46 @@ public enum Subprocess {
         )
     }
 
-    /// Starts `executable` and returns at once, for servers a test talks to while they run.
-    /// - Parameter keepingErrors: keep standard error too, for ``RunningProcess/errorLine(containing:within:)``.
+    /// Starts `executable` and returns at once, for servers a test talks to while they run. Its
+    /// standard output (and, `keepingErrors`, its standard error) come through pipes read as they
+    /// arrive, so a test waits for the child's readiness line or log line itself
+    /// (``RunningProcess/firstLine(within:)``, ``RunningProcess/errorLine(containing:within:)``),
+    /// not for a poll.
     public static func launch(
         _ executable: String,
         _ arguments: [String],
         environment: [String: String]? = nil,
         keepingErrors: Bool = false
     ) throws -> RunningProcess {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let stdoutPath = scratch.appendingPathComponent("stdout").path
-        let stderrPath = keepingErrors ? scratch.appendingPathComponent("stderr").path : nil
-        let pid = try spawn(
-            executable, arguments,
-            environment: environment ?? ProcessInfo.processInfo.environment,
-            stdin: "/dev/null", stdout: stdoutPath, stderr: stderrPath ?? "/dev/null"
-        )
-        return RunningProcess(pid: pid, scratch: scratch, stdoutPath: stdoutPath, stderrPath: stderrPath)
+        let output = try pipeEnds(for: executable)
+        let errors = keepingErrors ? try pipeEnds(for: executable) : nil
+        let pid: pid_t
+        do {
+            pid = try spawn(
+                executable, arguments,
+                environment: environment ?? ProcessInfo.processInfo.environment,
+                stdin: "/dev/null", stdout: .descriptor(output.write),
+                stderr: errors.map { .descriptor($0.write) } ?? "/dev/null"
+            )
+        } catch {
+            for ends in [output, errors].compactMap({ $0 }) {
+                close(ends.read)
+                close(ends.write)
+            }
+            throw error
+        }
+        close(output.write)
+        if let errors { close(errors.write) }
+        return RunningProcess(pid: pid, output: output.read, errors: errors?.read)
+    }
+
+    /// A pipe whose two ends are close-on-exec, so no other child spawned meanwhile inherits the
+    /// write end and holds the pipe open; dup2 onto the child's output clears the flag there alone.
+    private static func pipeEnds(for executable: String) throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw LaunchError(executable: executable, code: errno) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 
     /// Runs `executable` and blocks the calling thread until it exits; for quick commands in
@@ -108,9 +131,17 @@ public enum Subprocess {
         let pid = try spawn(
             executable, arguments,
             environment: ProcessInfo.processInfo.environment,
-            stdin: "/dev/null", stdout: "/dev/null", stderr: "/dev/null"
+            stdin: "/dev/null", stdout: .file("/dev/null"), stderr: "/dev/null"
         )
         return waitForExit(pid)
+    }
+
+    /// Where a child's standard output goes.
+    private enum Output {
+        /// A file, created or emptied.
+        case file(String)
+        /// The write end of a pipe of ours.
+        case descriptor(Int32)
     }
 
     private static func spawn(
@@ -118,14 +149,17 @@ public enum Subprocess {
         _ arguments: [String],
         environment: [String: String],
         stdin: String,
-        stdout: String,
+        stdout: Output,
         stderr: String
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        switch stdout {
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // Nothing else of ours leaks into the child: a daemon it starts (the tmux server) would keep
         // another test's pipe or a stopped server's socket open for ever.
@@ -200,58 +234,105 @@ public func builtExecutable(_ name: String, file: StaticString = #filePath) -> S
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
-/// A child started by ``Subprocess/launch(_:_:environment:)``.
+/// A child started by ``Subprocess/launch(_:_:environment:keepingErrors:)``, its output read as it comes.
 public final class RunningProcess: Sendable {
     public let pid: pid_t
-    private let scratch: URL
-    private let stdoutPath: String
-    private let stderrPath: String?
+    private let output: PipeReader
+    private let errors: PipeReader?
 
-    init(pid: pid_t, scratch: URL, stdoutPath: String, stderrPath: String? = nil) {
+    init(pid: pid_t, output: Int32, errors: Int32?) {
         self.pid = pid
-        self.scratch = scratch
-        self.stdoutPath = stdoutPath
-        self.stderrPath = stderrPath
+        self.output = PipeReader(descriptor: output)
+        self.errors = errors.map(PipeReader.init(descriptor:))
     }
 
     /// Everything the child has written to standard output so far.
-    public var outputSoFar: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    public var outputSoFar: String { output.text }
 
     /// Everything the child has written to standard error so far (launched `keepingErrors`).
-    public var errorOutputSoFar: String {
-        stderrPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+    public var errorOutputSoFar: String { errors?.text ?? "" }
+
+    /// The first line the child writes to standard output, once it has; nil if the output ends
+    /// without one or `timeout` passes first (a child that never gets ready fails, not hangs).
+    public func firstLine(within timeout: Duration = .seconds(10)) async -> String? {
+        await output.line(within: timeout) { _ in true }
     }
 
     /// The first whole line of standard error that contains `text`, once the child has written it
-    /// (up to `timeout`): a server's log line, the event a test waits for.
+    /// (launched `keepingErrors`); nil if the output ends first or `timeout` passes: a server's
+    /// log line, the event a test waits for.
     public func errorLine(containing text: String, within timeout: Duration = .seconds(10)) async -> String? {
-        var found: String?
-        await waitUntil(timeout: timeout, every: .milliseconds(5)) {
-            let output = errorOutputSoFar
-            found = output.split(separator: "\n").dropLast(output.hasSuffix("\n") ? 0 : 1)
-                .first { $0.contains(text) }.map(String.init)
-            return found != nil
-        }
-        return found
-    }
-
-    /// Polls standard output until it holds a whole line (up to `seconds`); nil if none came.
-    public func firstLine(within seconds: Double = 10) async throws -> String? {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            let text = outputSoFar
-            if let newline = text.firstIndex(of: "\n") { return String(text[..<newline]) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
+        guard let errors else { return nil }
+        return await errors.line(within: timeout) { $0.contains(text) }
     }
 
     /// Sends `signal` and waits for the child to exit; returns its status.
     @discardableResult
     public func terminate(with signal: Int32 = SIGTERM) async -> Int32 {
         kill(pid, signal)
-        let status = await Subprocess.reap(pid)
-        try? FileManager.default.removeItem(at: scratch)
-        return status
+        return await Subprocess.reap(pid)
+    }
+}
+
+/// One pipe from a child, drained by a thread blocked in read(2): it wakes only when bytes or the
+/// end arrive, so a child that writes a lot never blocks on it, and a waiter is woken by the
+/// line it waits for, not by a poll.
+private final class PipeReader: Sendable {
+    private struct Waiter {
+        let wait: OnceWait
+        let matches: @Sendable (Substring) -> Bool
+    }
+
+    private struct State {
+        var bytes = Data()
+        /// True once the pipe reached its end: every writer (the child, any it started) is gone.
+        var ended = false
+        var waiters: [Waiter] = []
+    }
+
+    private let state = LockedValue(State())
+
+    init(descriptor: Int32) {
+        let state = state
+        Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                let chunk = count > 0 ? Data(buffer[0..<count]) : nil
+                let woken = state.withLock { state -> [OnceWait] in
+                    if let chunk { state.bytes.append(chunk) } else { state.ended = true }
+                    let text = String(decoding: state.bytes, as: UTF8.self)
+                    let ready = state.waiters.filter { state.ended || Self.line(in: text, where: $0.matches) != nil }
+                    state.waiters.removeAll { waiter in ready.contains { $0.wait === waiter.wait } }
+                    return ready.map(\.wait)
+                }
+                woken.forEach { $0.end(true) }
+                if chunk == nil { break }
+            }
+            close(descriptor)
+        }.start()
+    }
+
+    var text: String { String(decoding: state.withLock { $0.bytes }, as: UTF8.self) }
+
+    /// The first whole line that `matches`, waiting for it up to `timeout`.
+    func line(within timeout: Duration, where matches: @escaping @Sendable (Substring) -> Bool) async -> String? {
+        _ = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let wait = OnceWait(continuation)
+            let ready = state.withLock { state -> Bool in
+                let text = String(decoding: state.bytes, as: UTF8.self)
+                if state.ended || Self.line(in: text, where: matches) != nil { return true }
+                state.waiters.append(Waiter(wait: wait, matches: matches))
+                return false
+            }
+            if ready { wait.end(true) } else { wait.guardDeadline(timeout) }
+        }
+        return Self.line(in: text, where: matches)
+    }
+
+    /// The first line of `text` ended by a newline that `matches`.
+    private static func line(in text: String, where matches: (Substring) -> Bool) -> String? {
+        text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().first(where: matches).map(String.init)
     }
 }
