@@ -1,6 +1,6 @@
 import Foundation
 import StateStore
-import TerminalUI
+@testable import TerminalUI
 import Testing
 @testable import gallery
 import ImageGallery
@@ -22,5 +22,22 @@ struct RenderSendsNothingTests {
         }
         #expect(handled.isEmpty)
         #expect(store.state == before)
+    }
+
+    @Test("the spinner turns one frame per tick: renders between ticks draw the same frame, whatever the time")
+    func spinnerTurnsOnTicks() {
+        let store = GalleryStore(state: GalleryState(urls: Fixture.urls(6)), loader: MockImageLoader())
+        let screen = GalleryScreen(store: store, language: .english, connectivityUpdates: nil)
+        let size = TerminalSize(columns: 60, rows: 30)
+        // Attaching tells the model the layout, and the cells on screen start loading (the mock never answers).
+        screen.start(context: ScreenContext(size: size, capabilities: TerminalCapabilities(colorMode: .trueColor)) { _ in })
+        #expect(store.state.hasLoadsInFlight)
+        let first = screen.render(size: size).plainText()
+        #expect(first.contains("\(Spinner(phase: 0).symbol) Loading…"))
+        #expect(screen.render(size: size).plainText() == first, "no tick, no turn")
+        screen.handle(.tick, context: ScreenContext(size: size, capabilities: TerminalCapabilities(colorMode: .trueColor)) { _ in })
+        let turned = screen.render(size: size).plainText()
+        #expect(turned.contains("\(Spinner(phase: 1).symbol) Loading…"))
+        #expect(screen.render(size: size).plainText() == turned)
     }
 }

@@ -12,8 +12,6 @@ final class GalleryScreen: TerminalScreen {
     /// Subscribes to the network's comings and goings; called once the screen is attached, so the
     /// first value it yields is the state at that moment, not a stale one from before the first loads.
     private let connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
     private var context: ScreenContext?
     private var measuredSize: TerminalSize?
 
@@ -21,7 +19,6 @@ final class GalleryScreen: TerminalScreen {
         self.store = store
         self.renderer = GalleryRenderer(language: language)
         self.connectivityUpdates = connectivityUpdates
-        self.start = clock.now
     }
 
     /// Before the first frame: keep the context, so loads that finish before any key redraw, and
@@ -35,6 +32,9 @@ final class GalleryScreen: TerminalScreen {
     func handle(_ event: Event, context: ScreenContext) {
         attach(context)
         if event == .tick {
+            // The spinner turns one frame per tick (ticks come every Spinner.interval while
+            // anything loads), so a render draws what the events left, never what a clock says.
+            renderer.spinnerPhase += 1
             keepSpinning()
             return
         }
@@ -50,10 +50,10 @@ final class GalleryScreen: TerminalScreen {
         keepSpinning()
     }
 
-    /// Draws the state as it is: the layout arrived as an action from the event loop, never from here.
+    /// Draws the state as it is: the layout arrived as an action from the event loop, never from
+    /// here, and the spinner's phase from the ticks; it reads no clock and changes nothing.
     func render(size: TerminalSize) -> Frame {
-        renderer.spinnerPhase = Spinner(elapsed: clock.now - start).phase
-        return renderer.render(store.state, size: size)
+        renderer.render(store.state, size: size)
     }
 
     /// Tells the model the layout when the terminal's size is new.
