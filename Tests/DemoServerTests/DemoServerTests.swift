@@ -87,8 +87,7 @@ struct DemoServerTests {
         server.route("/img/*", .bytes(Data([1, 2, 3]), contentType: "image/png"))
         server.route("/img/special", .text("special"))
         server.route("/echo") { request in .text("q=\(request.query["q"] ?? "-") path=\(request.path)") }
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
 
             let (image, imageResponse) = try await fetch(try #require(URL(string: "/img/7.png", relativeTo: base)))
             #expect(image == Data([1, 2, 3]))
@@ -105,8 +104,7 @@ struct DemoServerTests {
     @Test("routes can be added and changed after start")
     func routesChangeWhileRunning() async throws {
         let server = DemoServer()
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
             let url = base.appendingPathComponent("late")
             #expect(try await fetch(url).1.statusCode == 404)
             server.route("/late", .text("one"))
@@ -123,8 +121,7 @@ struct DemoServerTests {
         let server = DemoServer()
         server.route("/a", .text("fine"))
         server.setFaults([.status(503)], for: "/a", times: 2)
-        let base = try await server.start()
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             let url = base.appendingPathComponent("a")
             #expect(try await fetch(url).1.statusCode == 503)
             #expect(try await fetch(url).1.statusCode == 503)
@@ -137,8 +134,7 @@ struct DemoServerTests {
         let server = DemoServer(latency: .milliseconds(100))
         server.route("/slow", .text("slow"))
         server.setFaults([.delayHeaders(.milliseconds(150))], for: "/slow")
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
             let clock = ContinuousClock()
             let started = clock.now
             _ = try await fetch(base.appendingPathComponent("slow"))
@@ -153,8 +149,7 @@ struct DemoServerTests {
         let server = DemoServer()
         server.route("/pic.jpg", .bytes(Data([0xFF, 0xD8, 0xFF]), contentType: "image/jpeg"))
         server.setFaults([.wrongBody], for: "/pic.jpg")
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
             let (data, response) = try await fetch(base.appendingPathComponent("pic.jpg"))
             #expect(response.value(forHTTPHeaderField: "Content-Type") == "image/jpeg")
             #expect(String(decoding: data, as: UTF8.self).contains("<html>"))
@@ -166,8 +161,7 @@ struct DemoServerTests {
         let server = DemoServer()
         server.route("/big", .bytes(Data(count: 200_000)))
         server.setFaults([.drop(afterBytes: 50_000)], for: "/big")
-        let base = try await server.start()
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             await #expect(throws: (any Error).self) { try await fetch(base.appendingPathComponent("big")) }
             #expect(server.stats.bytesSent == 50_000)
         }
@@ -178,8 +172,7 @@ struct DemoServerTests {
         let server = DemoServer()
         server.route("/paced", .bytes(Data(count: 20_000)))
         server.setFaults([.throttle(bytesPerSecond: 50_000)], for: "/paced")
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
             let clock = ContinuousClock()
             let started = clock.now
             let (data, _) = try await fetch(base.appendingPathComponent("paced"))
@@ -193,8 +186,7 @@ struct DemoServerTests {
         let server = DemoServer()
         server.route("/s", .bytes(Data(count: 1_000)))
         server.setFaults([.delayHeaders(.milliseconds(200))], for: "/s")
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
             let url = base.appendingPathComponent("s")
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<3 { group.addTask { _ = try await fetch(url) } }

@@ -11,8 +11,7 @@ struct StatsWaitTests {
     func deadlineThenEvent() async throws {
         let server = DemoServer()
         server.route("/x", .text("x"))
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
             #expect(await server.waitForStats(timeout: .milliseconds(50)) { $0.requestsServed == 1 } == false)
             async let served = server.waitForStats { $0.requestsServed == 1 }
             let (body, _) = try await URLSession.shared.data(from: base.appendingPathComponent("x"))

@@ -61,15 +61,17 @@ struct CodecLoadingTests {
         return url
     }
 
-    /// A server with a JPEG and an AVIF, and a URLs file for each set of them.
-    static func pictureServer() async throws -> (server: DemoServer, jpeg: URL, avif: URL) {
+    /// Runs `body` against a server with a JPEG and an AVIF, given their URLs; the server stops
+    /// when `body` ends, however it ends.
+    static func withPictureServer(_ body: (_ jpeg: URL, _ avif: URL) async throws -> Void) async throws {
         var bitmap = Bitmap(width: 96, height: 64, filledWith: RGBA(r: 200, g: 60, b: 50))
         bitmap.fill(x: 10, y: 10, width: 30, height: 20, color: RGBA(r: 20, g: 20, b: 20))
         let server = DemoServer()
         server.route("/a.jpg", .bytes(try ImageEncoder.jpeg(bitmap, quality: 85), contentType: "image/jpeg"))
         server.route("/b.avif", .bytes(try ImageEncoder.avif(bitmap), contentType: "image/avif"))
-        let base = try await server.start()
-        return (server, base.appendingPathComponent("a.jpg"), base.appendingPathComponent("b.avif"))
+        try await server.run { base in
+            try await body(base.appendingPathComponent("a.jpg"), base.appendingPathComponent("b.avif"))
+        }
     }
 
     /// `gallery --urls-file --json` over `urls`, with a cache of its own.
@@ -105,22 +107,21 @@ struct CodecLoadingTests {
     func galleryMapsAVIFOnlyForAnAVIF() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (server, jpeg, avif) = try await Self.pictureServer()
-        defer { Task { await server.stop() } }
+        try await Self.withPictureServer { jpeg, avif in
+            let jpegs = try await Self.gallery([jpeg], in: directory)
+            #expect(jpegs.result.status == 0, "\(jpegs.result.output)")
+            #expect(jpegs.mapped.later.contains(Soname.jpeg), "libjpeg opened for the JPEG: \(jpegs.mapped.later.sorted())")
+            #expect(!jpegs.mapped.imageLibraries.contains { $0.hasPrefix("libavif") || $0.hasPrefix("libdav1d") },
+                    "\(jpegs.mapped.imageLibraries.sorted())")
+            #expect(jpegs.mapped.imageLibrariesAtStart.isEmpty, "\(jpegs.mapped.imageLibrariesAtStart.sorted())")
 
-        let jpegs = try await Self.gallery([jpeg], in: directory)
-        #expect(jpegs.result.status == 0, "\(jpegs.result.output)")
-        #expect(jpegs.mapped.later.contains(Soname.jpeg), "libjpeg opened for the JPEG: \(jpegs.mapped.later.sorted())")
-        #expect(!jpegs.mapped.imageLibraries.contains { $0.hasPrefix("libavif") || $0.hasPrefix("libdav1d") },
-                "\(jpegs.mapped.imageLibraries.sorted())")
-        #expect(jpegs.mapped.imageLibrariesAtStart.isEmpty, "\(jpegs.mapped.imageLibrariesAtStart.sorted())")
-
-        let both = try await Self.gallery([jpeg, avif], in: directory)
-        #expect(both.result.status == 0, "\(both.result.output)")
-        #expect(both.result.output.split(separator: "\n").filter { $0.contains("\"state\":\"loaded\"") }.count == 2,
-                "\(both.result.output)")
-        #expect(both.mapped.later.contains(Soname.avif), "libavif opened for the AVIF: \(both.mapped.later.sorted())")
-        #expect(both.mapped.imageLibrariesAtStart.isEmpty, "\(both.mapped.imageLibrariesAtStart.sorted())")
+            let both = try await Self.gallery([jpeg, avif], in: directory)
+            #expect(both.result.status == 0, "\(both.result.output)")
+            #expect(both.result.output.split(separator: "\n").filter { $0.contains("\"state\":\"loaded\"") }.count == 2,
+                    "\(both.result.output)")
+            #expect(both.mapped.later.contains(Soname.avif), "libavif opened for the AVIF: \(both.mapped.later.sorted())")
+            #expect(both.mapped.imageLibrariesAtStart.isEmpty, "\(both.mapped.imageLibrariesAtStart.sorted())")
+        }
     }
 
     @Test("a libavif that cannot be used fails the AVIF with the package to install, and the JPEG still shows")
@@ -135,17 +136,16 @@ struct CodecLoadingTests {
             .first { $0.hasSuffix("-linux-gnu") && FileManager.default.fileExists(atPath: "/usr/lib/\($0)/libgif.so.7") })
         let giflib = URL(fileURLWithPath: "/usr/lib/\(multiarch)/libgif.so.7").resolvingSymlinksInPath()
         try FileManager.default.copyItem(at: giflib, to: fakes.appendingPathComponent(Soname.avif))
-        let (server, jpeg, avif) = try await Self.pictureServer()
-        defer { Task { await server.stop() } }
-
-        let run = try await Self.gallery([jpeg, avif], in: directory, environment: ["LD_LIBRARY_PATH": fakes.path])
-        let lines = run.result.output.split(separator: "\n")
-        #expect(run.result.status < 128, "no crash: \(run.result.status) \(run.result.errorOutput.suffix(500))")
-        #expect(lines.contains { $0.contains(jpeg.lastPathComponent) && $0.contains("\"state\":\"loaded\"") },
-                "\(run.result.output)")
-        let failure = try #require(lines.first { $0.contains(avif.lastPathComponent) && $0.contains("\"state\":\"failed\"") },
-                                   "\(run.result.output)")
-        #expect(failure.contains("AVIF support needs libavif15"), "\(failure)")
+        try await Self.withPictureServer { jpeg, avif in
+            let run = try await Self.gallery([jpeg, avif], in: directory, environment: ["LD_LIBRARY_PATH": fakes.path])
+            let lines = run.result.output.split(separator: "\n")
+            #expect(run.result.status < 128, "no crash: \(run.result.status) \(run.result.errorOutput.suffix(500))")
+            #expect(lines.contains { $0.contains(jpeg.lastPathComponent) && $0.contains("\"state\":\"loaded\"") },
+                    "\(run.result.output)")
+            let failure = try #require(lines.first { $0.contains(avif.lastPathComponent) && $0.contains("\"state\":\"failed\"") },
+                                       "\(run.result.output)")
+            #expect(failure.contains("AVIF support needs libavif15"), "\(failure)")
+        }
     }
 
     @Test("flickr's demo, thumbnails drawn in a terminal, maps only what JPEGs need")

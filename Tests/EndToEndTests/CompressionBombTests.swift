@@ -41,20 +41,20 @@ struct CompressionBombTests {
         server.route("/img/honest.jpg", .bytes(picture, contentType: "image/jpeg"))
         server.route("/img/bomb.jpg", .bytes(picture, contentType: "image/jpeg"))
         server.setFaults([Self.bomb], for: "/img/bomb.jpg")
-        let base = try await server.start()
-        let cache = try HostileServerTests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        func arguments(_ name: String) -> [String] {
-            ["--plain", "--url", base.appendingPathComponent("img/\(name).jpg").absoluteString,
-             "--cache-dir", cache.path, "--timeout", String(Self.deadline)]
+        try await server.run { base in
+            let cache = try HostileServerTests.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            func arguments(_ name: String) -> [String] {
+                ["--plain", "--url", base.appendingPathComponent("img/\(name).jpg").absoluteString,
+                 "--cache-dir", cache.path, "--timeout", String(Self.deadline)]
+            }
+            let honest = try await Self.timed("gallery", arguments("honest"))
+            let bombed = try await Self.timed("gallery", arguments("bomb"))
+            #expect(honest.result.status == 0, "\(honest.result.output)\(honest.result.errorOutput)")
+            #expect(bombed.result.status == 2, "\(bombed.result.output)\(bombed.result.errorOutput)")
+            #expect(bombed.result.output.contains("1 failed") || bombed.result.output.contains("failed"))
+            Self.expectBombHeld(bombed, honest: honest, "gallery")
         }
-        let honest = try await Self.timed("gallery", arguments("honest"))
-        let bombed = try await Self.timed("gallery", arguments("bomb"))
-        await server.stop()
-        #expect(honest.result.status == 0, "\(honest.result.output)\(honest.result.errorOutput)")
-        #expect(bombed.result.status == 2, "\(bombed.result.output)\(bombed.result.errorOutput)")
-        #expect(bombed.result.output.contains("1 failed") || bombed.result.output.contains("failed"))
-        Self.expectBombHeld(bombed, honest: honest, "gallery")
     }
 
     @Test("lookup refuses a country dataset that unpacks to 2 GiB, within its deadline and its memory")
@@ -64,22 +64,22 @@ struct CompressionBombTests {
         server.route("/honest.json", .json(dataset))
         server.route("/bomb.json", .json(dataset))
         server.setFaults([Self.bomb], for: "/bomb.json")
-        let base = try await server.start()
-        func arguments(_ name: String, cache: URL) -> [String] {
-            ["countries", "--countries-url", base.appendingPathComponent("\(name).json").absoluteString,
-             "--cache-dir", cache.path, "--timeout", String(Self.deadline)]
+        try await server.run { base in
+            func arguments(_ name: String, cache: URL) -> [String] {
+                ["countries", "--countries-url", base.appendingPathComponent("\(name).json").absoluteString,
+                 "--cache-dir", cache.path, "--timeout", String(Self.deadline)]
+            }
+            let honestCache = try HostileServerTests.temporaryDirectory()
+            let bombCache = try HostileServerTests.temporaryDirectory()
+            defer {
+                try? FileManager.default.removeItem(at: honestCache)
+                try? FileManager.default.removeItem(at: bombCache)
+            }
+            let honest = try await Self.timed("lookup", arguments("honest", cache: honestCache))
+            let bombed = try await Self.timed("lookup", arguments("bomb", cache: bombCache))
+            #expect(honest.result.status == 0, "\(honest.result.errorOutput)")
+            #expect(bombed.result.status != 0, "\(bombed.result.output)")
+            Self.expectBombHeld(bombed, honest: honest, "lookup countries")
         }
-        let honestCache = try HostileServerTests.temporaryDirectory()
-        let bombCache = try HostileServerTests.temporaryDirectory()
-        defer {
-            try? FileManager.default.removeItem(at: honestCache)
-            try? FileManager.default.removeItem(at: bombCache)
-        }
-        let honest = try await Self.timed("lookup", arguments("honest", cache: honestCache))
-        let bombed = try await Self.timed("lookup", arguments("bomb", cache: bombCache))
-        await server.stop()
-        #expect(honest.result.status == 0, "\(honest.result.errorOutput)")
-        #expect(bombed.result.status != 0, "\(bombed.result.output)")
-        Self.expectBombHeld(bombed, honest: honest, "lookup countries")
     }
 }

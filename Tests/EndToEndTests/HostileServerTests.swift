@@ -50,12 +50,12 @@ struct HostileServerTests {
 
     // MARK: flickr
 
-    /// A Flickr look-alike whose titles and owner names carry the payload.
-    static func hostileFlickr() async throws -> (DemoServer, URL) {
+    /// A Flickr look-alike whose titles and owner names carry the payload, not yet started.
+    static func hostileFlickr() -> DemoServer {
         let server = DemoServer()
         FlickrDemoRoutes.register(FlickrDemoStream(initialCount: 12, uploadInterval: nil, apiKey: secretKey), on: server)
         server.setFaults([.hostileStrings(keys: ["title", "ownername"])], for: "/services/rest/")
-        return (server, try await server.start())
+        return server
     }
 
     static func flickrArguments(_ base: URL, cache: URL, perPage: Int = 12) -> [String] {
@@ -69,19 +69,20 @@ struct HostileServerTests {
     @Test("flickr prints hostile titles and owner names with no control, C1 or bidi scalar",
           arguments: Mode.allCases)
     func flickrTitles(mode: Mode) async throws {
-        let (server, base) = try await Self.hostileFlickr()
-        let cache = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let result = try await Self.run(
-            "flickr", mode.flags + Self.flickrArguments(base, cache: cache),
-            environment: ["FLICKR_API_KEY": Self.secretKey])
-        await server.stop()
-        #expect(result.status == 0, "\(result.errorOutput)")
-        #expect(result.output.contains("pwn"), "the titles were printed: \(result.output.prefix(400))")
-        // Plain lines are tab-separated fields: a tab of the server's would add a field.
-        let fields = Set(result.output.split(separator: "\n").filter { $0.contains("pwn") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false).count })
-        #expect(fields.count == 1, "every photo line has the same fields: \(fields)")
-        Self.expectSafe(result, "flickr \(mode)", separators: mode == .plain ? ["\t"] : [])
+        let server = Self.hostileFlickr()
+        try await server.run { base in
+            let cache = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await Self.run(
+                "flickr", mode.flags + Self.flickrArguments(base, cache: cache),
+                environment: ["FLICKR_API_KEY": Self.secretKey])
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(result.output.contains("pwn"), "the titles were printed: \(result.output.prefix(400))")
+            // Plain lines are tab-separated fields: a tab of the server's would add a field.
+            let fields = Set(result.output.split(separator: "\n").filter { $0.contains("pwn") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false).count })
+            #expect(fields.count == 1, "every photo line has the same fields: \(fields)")
+            Self.expectSafe(result, "flickr \(mode)", separators: mode == .plain ? ["\t"] : [])
+        }
     }
 
     @Test("flickr never prints the key a failing server echoes in its message, nor its escapes",
@@ -93,19 +94,19 @@ struct HostileServerTests {
             return .json(Data(#"{"stat":"fail","code":100,"message":"Invalid API Key (\#(key))"}"#.utf8))
         }
         server.setFaults([.hostileStrings(keys: ["message"])], for: "/services/rest/")
-        let base = try await server.start()
-        let cache = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let fromEnvironment = try await Self.run(
-            "flickr", mode.flags + Self.flickrArguments(base, cache: cache),
-            environment: ["FLICKR_API_KEY": Self.secretKey])
-        let fromFlag = try await Self.run(
-            "flickr", mode.flags + Self.flickrArguments(base, cache: cache) + ["--api-key", Self.secretKey])
-        await server.stop()
-        for result in [fromEnvironment, fromFlag] {
-            #expect(result.status != 0)
-            #expect((result.output + result.errorOutput).contains("Invalid API Key"))
-            Self.expectSafe(result, "flickr \(mode), key echoed")
+        try await server.run { base in
+            let cache = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let fromEnvironment = try await Self.run(
+                "flickr", mode.flags + Self.flickrArguments(base, cache: cache),
+                environment: ["FLICKR_API_KEY": Self.secretKey])
+            let fromFlag = try await Self.run(
+                "flickr", mode.flags + Self.flickrArguments(base, cache: cache) + ["--api-key", Self.secretKey])
+            for result in [fromEnvironment, fromFlag] {
+                #expect(result.status != 0)
+                #expect((result.output + result.errorOutput).contains("Invalid API Key"))
+                Self.expectSafe(result, "flickr \(mode), key echoed")
+            }
         }
     }
 
@@ -114,14 +115,14 @@ struct HostileServerTests {
         let server = DemoServer()
         FlickrDemoRoutes.register(FlickrDemoStream(initialCount: 12, uploadInterval: nil), on: server)
         server.setFaults([.hostilePage], for: "/services/rest/")
-        let base = try await server.start()
-        let cache = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let result = try await Self.run(
-            "flickr", mode.flags + Self.flickrArguments(base, cache: cache), environment: ["FLICKR_API_KEY": Self.secretKey])
-        await server.stop()
-        #expect(result.status != 0)
-        Self.expectSafe(result, "flickr \(mode), not JSON")
+        try await server.run { base in
+            let cache = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await Self.run(
+                "flickr", mode.flags + Self.flickrArguments(base, cache: cache), environment: ["FLICKR_API_KEY": Self.secretKey])
+            #expect(result.status != 0)
+            Self.expectSafe(result, "flickr \(mode), not JSON")
+        }
     }
 
     // MARK: lookup
@@ -139,19 +140,19 @@ struct HostileServerTests {
             return .json(Data(#"{"number":"+79994673756","results":["Russia","MTS, mobile"]}"#.utf8))
         }
         server.setFaults([.hostileStrings(keys: ["results", "message"])], for: "/v1/lookup")
-        let base = try await server.start()
-        let flags = mode == .json ? ["--json"] : []
-        let answered = try await Self.run(
-            "lookup", ["search", "--api", base.absoluteString, "--timeout", "10"] + flags + [Self.number])
-        let refused = try await Self.run(
-            "lookup", ["search", "--api", base.absoluteString, "--timeout", "10"] + flags + ["+79994673757"])
-        await server.stop()
-        #expect(answered.status == 0, "\(answered.errorOutput)")
-        #expect(answered.output.contains("MTS"))
-        #expect(refused.status != 0)
-        #expect((refused.output + refused.errorOutput).contains("No such number"))
-        Self.expectSafe(answered, "lookup \(mode), results")
-        Self.expectSafe(refused, "lookup \(mode), refusal")
+        try await server.run { base in
+            let flags = mode == .json ? ["--json"] : []
+            let answered = try await Self.run(
+                "lookup", ["search", "--api", base.absoluteString, "--timeout", "10"] + flags + [Self.number])
+            let refused = try await Self.run(
+                "lookup", ["search", "--api", base.absoluteString, "--timeout", "10"] + flags + ["+79994673757"])
+            #expect(answered.status == 0, "\(answered.errorOutput)")
+            #expect(answered.output.contains("MTS"))
+            #expect(refused.status != 0)
+            #expect((refused.output + refused.errorOutput).contains("No such number"))
+            Self.expectSafe(answered, "lookup \(mode), results")
+            Self.expectSafe(refused, "lookup \(mode), refusal")
+        }
     }
 
     @Test("lookup prints hostile country names from the dataset safely", arguments: Mode.allCases)
@@ -160,18 +161,18 @@ struct HostileServerTests {
         let dataset = #"[{"name":"Russia","dial_code":"+7","code":"RU"},{"name":"Cayman Islands","dial_code":"+ 345","code":"KY"}]"#
         server.route("/countries.json", .json(Data(dataset.utf8)))
         server.setFaults([.hostileStrings(keys: ["name"])], for: "/countries.json")
-        let base = try await server.start()
-        let cache = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let flags = mode == .json ? ["--json"] : []
-        let result = try await Self.run("lookup", [
-            "countries", "--countries-url", base.appendingPathComponent("countries.json").absoluteString,
-            "--cache-dir", cache.path, "--timeout", "10",
-        ] + flags)
-        await server.stop()
-        #expect(result.status == 0, "\(result.errorOutput)")
-        #expect(result.output.contains("Cayman"))
-        Self.expectSafe(result, "lookup countries \(mode)")
+        try await server.run { base in
+            let cache = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let flags = mode == .json ? ["--json"] : []
+            let result = try await Self.run("lookup", [
+                "countries", "--countries-url", base.appendingPathComponent("countries.json").absoluteString,
+                "--cache-dir", cache.path, "--timeout", "10",
+            ] + flags)
+            #expect(result.status == 0, "\(result.errorOutput)")
+            #expect(result.output.contains("Cayman"))
+            Self.expectSafe(result, "lookup countries \(mode)")
+        }
     }
 
     // MARK: gallery
@@ -186,17 +187,17 @@ struct HostileServerTests {
         server.setFaults([.hostilePage], for: "/img/page.jpg")
         server.setFaults([.status(500)], for: "/img/status.jpg")
         server.setFaults([.compressionBomb(decodedBytes: 256 << 20)], for: "/img/bomb.jpg")
-        let base = try await server.start()
-        let cache = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let urls = ["fine", "page", "status", "bomb"].map { base.appendingPathComponent("img/\($0).jpg").absoluteString }
-            + [base.appendingPathComponent("img/fine.jpg").absoluteString + "?q=%1B%5D52;c;ZXZpbA==%07%E2%80%AE"]
-        let result = try await Self.run(
-            "gallery", mode.flags + urls.flatMap { ["--url", $0] } + ["--cache-dir", cache.path, "--timeout", "10"])
-        await server.stop()
-        #expect(result.status == 2, "some pictures fail: \(result.errorOutput)")
-        #expect(result.output.contains("loaded") && result.output.contains("failed"))
-        Self.expectSafe(result, "gallery \(mode)")
+        try await server.run { base in
+            let cache = try Self.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let urls = ["fine", "page", "status", "bomb"].map { base.appendingPathComponent("img/\($0).jpg").absoluteString }
+                + [base.appendingPathComponent("img/fine.jpg").absoluteString + "?q=%1B%5D52;c;ZXZpbA==%07%E2%80%AE"]
+            let result = try await Self.run(
+                "gallery", mode.flags + urls.flatMap { ["--url", $0] } + ["--cache-dir", cache.path, "--timeout", "10"])
+            #expect(result.status == 2, "some pictures fail: \(result.errorOutput)")
+            #expect(result.output.contains("loaded") && result.output.contains("failed"))
+            Self.expectSafe(result, "gallery \(mode)")
+        }
     }
 
     @Test("a --urls-file line full of escape sequences is refused without them")

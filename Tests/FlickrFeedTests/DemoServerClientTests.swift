@@ -18,19 +18,13 @@ struct DemoServerClientTests {
         let stream = FlickrDemoStream(initialCount: initialCount, uploadInterval: nil)
         let server = DemoServer()
         FlickrDemoRoutes.register(stream, on: server)
-        let base = try await server.start()
         let http = HTTPClient(configuration: .init(deadline: .seconds(5)))
-        let endpoint = FlickrEndpoint(
-            apiBase: base.appendingPathComponent("services/rest/"), apiKey: key, perPage: perPage)
-        do {
+        defer { http.invalidate() }
+        try await server.run { base in
+            let endpoint = FlickrEndpoint(
+                apiBase: base.appendingPathComponent("services/rest/"), apiKey: key, perPage: perPage)
             try await body(FlickrClient(http: http, endpoint: endpoint), stream, server)
-        } catch {
-            http.invalidate()
-            await server.stop()
-            throw error
         }
-        http.invalidate()
-        await server.stop()
     }
 
     @Test("three pages with uploads in between: no duplicates, none lost")

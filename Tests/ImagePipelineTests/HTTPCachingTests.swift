@@ -39,15 +39,9 @@ struct HTTPCachingTests {
             answer.headers.merge(headers) { _, new in new }
             server.route("/img/\(number).jpg", answer)
         }
-        let base = try await server.start()
-        let urls = (1...6).map { base.appendingPathComponent("img/\($0).jpg") }
-        do {
-            try await body(server, urls, directory)
-        } catch {
-            await server.stop()
-            throw error
+        try await server.run { base in
+            try await body(server, (1...6).map { base.appendingPathComponent("img/\($0).jpg") }, directory)
         }
-        await server.stop()
     }
 
     private func pipeline(

@@ -30,8 +30,7 @@ struct ImagePipelineServerTests {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = DemoServer()
-        let base = try await server.start()
-        try await server.whileRunning {
+        try await server.run { base in
             let url = base.appendingPathComponent("missing.jpg")
 
             await #expect {

@@ -32,19 +32,13 @@ struct ResumeTests {
         let jpeg = try Self.largeJPEG()
         let server = DemoServer()
         server.route("/img/large.jpg", .bytes(jpeg, contentType: "image/jpeg"))
-        let base = try await server.start()
         let client = HTTPClient(configuration: .init(deadline: deadline))
+        defer { client.invalidate() }
         let disk = try DiskCache(directory: directory)
         let pipeline = ImagePipeline(loader: client, diskCache: disk)
-        do {
+        try await server.run { base in
             try await body(server, base.appendingPathComponent("img/large.jpg"), jpeg, pipeline, disk)
-        } catch {
-            client.invalidate()
-            await server.stop()
-            throw error
         }
-        client.invalidate()
-        await server.stop()
     }
 
     @Test("a transfer cut at 90% then retried moves at most 1.15x the file's bytes in total, with one Range request")

@@ -8,8 +8,8 @@ import Testing
 struct ClientBehaviourTests {
     @Test("N sequential loads reuse one connection (server-side count)", arguments: transports)
     func sessionReuse(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { $0.route("/img/*", .bytes(Data(count: 30_000))) }
-        try await server.whileRunning {
+        let server = demoServer { $0.route("/img/*", .bytes(Data(count: 30_000))) }
+        try await server.run { base in
             let client = testClient(transport, deadline: .seconds(2))
             for index in 0..<8 {
                 let response = try await client.data(from: base.appendingPathComponent("img/\(index)"))
@@ -22,11 +22,11 @@ struct ClientBehaviourTests {
 
     @Test("N concurrent identical GETs make one request and all get the body", arguments: transports)
     func coalescing(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/same", .bytes(Data(repeating: 7, count: 40_000)))
             server.setFaults([.delayHeaders(.milliseconds(300))], for: "/same")
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let client = testClient(transport, deadline: .seconds(2))
             let url = base.appendingPathComponent("same")
             let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
@@ -41,11 +41,11 @@ struct ClientBehaviourTests {
 
     @Test("cancelling one coalesced caller leaves the shared transfer to the others", arguments: transports)
     func coalescedCancellationIsPerCaller(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/shared", .bytes(Data(count: 20_000)))
             server.setFaults([.delayHeaders(.seconds(1))], for: "/shared")
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let client = testClient(transport, deadline: .seconds(2))
             let url = base.appendingPathComponent("shared")
             let leaving = Task { () async throws(NetworkError) in try await client.data(from: url) }
@@ -70,11 +70,11 @@ struct ClientBehaviourTests {
     @Test("when every coalesced caller cancels, the transfer is cancelled and the connection closes",
           arguments: transports)
     func allCallersCancelCancelsTransfer(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/slow", .bytes(Data(count: 1_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 200_000)], for: "/slow")
         }
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             let client = testClient(transport, deadline: .seconds(5))
             let url = base.appendingPathComponent("slow")
             let callers = (0..<3).map { _ in Task { () async throws(NetworkError) in try await client.data(from: url) } }
@@ -95,11 +95,11 @@ struct ClientBehaviourTests {
 
     @Test("POSTs are never coalesced", arguments: transports)
     func postsAreNotCoalesced(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/submit", .text("ok"))
             server.setFaults([.delayHeaders(.milliseconds(100))], for: "/submit")
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let client = testClient(transport, deadline: .seconds(2))
             let request = HTTPRequest(url: base.appendingPathComponent("submit"), method: "POST", body: Data("a".utf8))
             async let first = client.send(request)
@@ -113,12 +113,12 @@ struct ClientBehaviourTests {
     @Test("with limit k the server never sees more than k requests at once",
           arguments: transports, [1, 2, 4])
     func concurrencyLimit(transport: HTTPClient.Transport, limit: Int) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/img/*", .bytes(Data(count: 10_000)))
             // Long enough that the first k requests overlap on the server even on a loaded machine.
             server.setFaults([.delayHeaders(.milliseconds(100))], for: "/img/*")
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let client = testClient(transport, deadline: .seconds(2), limit: limit)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for index in 0..<8 {
@@ -133,11 +133,11 @@ struct ClientBehaviourTests {
 
     @Test("time queued behind the limit does not count against the deadline", arguments: transports)
     func queueTimeIsNotDeadlineTime(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/img/*", .bytes(Data(count: 1_000)))
             server.setFaults([.delayHeaders(.milliseconds(250))], for: "/img/*")
         }
-        try await server.whileRunning {
+        try await server.run { base in
             // Four loads of 250 ms each through one slot: a second in all, each well inside 800 ms
             // (the margin is wide so a loaded CI machine cannot push one load past its own deadline).
             let client = testClient(transport, deadline: .milliseconds(800), limit: 1)
@@ -169,11 +169,11 @@ struct ClientBehaviourTests {
     /// Starts a slow download, cancels it mid-body, checks the caller got `.cancelled` at once, and
     /// returns how long after the cancel the server saw the socket close (nil after a recorded issue).
     private func cancelMidBody(_ transport: HTTPClient.Transport) async throws -> Duration? {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/movie", .bytes(Data(count: 2_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 400_000)], for: "/movie")
         }
-        return try await server.whileRunning { () async throws -> Duration? in
+        return try await server.run { base async throws -> Duration? in
             let client = testClient(transport, deadline: .seconds(10))
             let load = Task { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("movie")) }
             #expect(await server.waitForStats { $0.bytesSent >= 40_000 })
@@ -198,11 +198,11 @@ struct ClientBehaviourTests {
 
     @Test("a load waiting in the queue can be cancelled and never reaches the server", arguments: transports)
     func cancelWhileQueued(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/img/*", .bytes(Data(count: 1_000)))
             server.setFaults([.delayHeaders(.milliseconds(200))], for: "/img/*")
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let client = testClient(transport, deadline: .seconds(2), limit: 1)
             let first = Task { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("img/1")) }
             #expect(await server.waitForStats { $0.activeRequests == 1 })
@@ -220,10 +220,10 @@ struct ClientBehaviourTests {
 
     @Test("the response carries status, headers and the final URL", arguments: transports)
     func responseShape(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/data.json", .json(Data(#"{"a":1}"#.utf8)))
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let url = base.appendingPathComponent("data.json")
             let response = try await testClient(transport).data(from: url)
             #expect(response.statusCode == 200)
@@ -235,8 +235,8 @@ struct ClientBehaviourTests {
 
     @Test("an invalidated client refuses further loads", arguments: transports)
     func invalidate(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { $0.route("/x", .text("x")) }
-        try await server.whileRunning { () async throws in
+        let server = demoServer { $0.route("/x", .text("x")) }
+        try await server.run { base async throws in
             let client = testClient(transport)
             client.invalidate()
             let error = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("x")) }

@@ -10,8 +10,8 @@ struct ConnectivityTests {
     @Test("goes offline when a name does not resolve, back online on success; a refused connection stays online",
           arguments: transports)
     func followsClientResults(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { $0.route("/ok", .text("ok")) }
-        try await server.whileRunning {
+        let server = demoServer { $0.route("/ok", .text("ok")) }
+        try await server.run { base in
             let connectivity = Connectivity()
             let client = testClient(transport, connectivity: connectivity)
             var updates = connectivity.updates().makeAsyncIterator()
@@ -40,12 +40,12 @@ struct ConnectivityTests {
 
     @Test("an HTTP error status still counts as online; a timeout changes nothing", arguments: transports)
     func statusIsOnline(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/missing", .status(404))
             server.route("/slow", .text("slow"))
             server.setFaults([.delayHeaders(.seconds(2))], for: "/slow")
         }
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             let connectivity = Connectivity(initiallyOnline: false)
             let client = testClient(transport, connectivity: connectivity)
             _ = await loadError { () async throws(NetworkError) in try await client.data(from: base.appendingPathComponent("slow")) }
@@ -57,8 +57,8 @@ struct ConnectivityTests {
 
     @Test("the TCP probe clears offline by itself when the host listens")
     func probeClearsOffline() async throws {
-        let (server, base) = try await startServer()
-        try await server.whileRunning {
+        let server = demoServer()
+        try await server.run { base in
             let port = try #require(base.port)
             let connectivity = Connectivity(initiallyOnline: false, probe: .tcp(host: "127.0.0.1", port: port))
             connectivity.startProbing(interval: .milliseconds(20))

@@ -60,11 +60,11 @@ struct FaultMatrixTests {
     @Test("each fault becomes the right NetworkError, quickly, and nothing is kept",
           arguments: transports, FaultCase.all)
     func faultBecomesError(transport: HTTPClient.Transport, _ fault: FaultCase) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/img/*", .bytes(Data(count: 50_000), contentType: "image/jpeg"))
             server.route("/big", .bytes(Data(count: 200_000)))
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let client = testClient(transport, maxBytes: 100_000)
 
             let url: URL
@@ -96,11 +96,11 @@ struct FaultMatrixTests {
 
     @Test("a Content-Length over the limit fails before the body is read", arguments: transports)
     func tooLargeStopsEarly(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/huge", .bytes(Data(count: 5_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 1_000_000)], for: "/huge")
         }
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             let client = testClient(transport, deadline: .seconds(10), maxBytes: 100_000)
             let error = await loadError { () async throws(NetworkError) in
                 try await client.data(from: base.appendingPathComponent("huge"))
@@ -112,10 +112,10 @@ struct FaultMatrixTests {
 
     @Test("send returns a non-2xx response instead of throwing", arguments: transports)
     func sendReturnsAnyStatus(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/missing", .status(404, body: "gone"))
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let request = HTTPRequest(url: base.appendingPathComponent("missing"))
             let response = try await testClient(transport).send(request)
             #expect(response.statusCode == 404)

@@ -11,7 +11,7 @@ struct PriorityTests {
     func raisedPriorityStartsNext() async throws {
         let order = LockedValue<[String]>([])
         let (release, released) = AsyncStream<Void>.makeStream()
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/hold") { _ in
                 // Holds the one slot until the test says.
                 for await _ in release { break }
@@ -22,7 +22,7 @@ struct PriorityTests {
                 return .bytes(Data([2]))
             }
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let client = testClient(deadline: .seconds(10), limit: 1)
             let holder = Task { try await client.data(from: base.appendingPathComponent("hold")) }
             #expect(await server.waitForStats(timeout: .seconds(5)) { $0.activeRequests == 1 })

@@ -4,12 +4,11 @@ import Foundation
 import Networking
 import Testing
 
-/// A running DemoServer for one test; `stop()` it at the end.
-func startServer(_ configure: (DemoServer) -> Void = { _ in }) async throws -> (DemoServer, URL) {
+/// A DemoServer for one test, configured and not yet started: `run { base in … }` starts and stops it.
+func demoServer(_ configure: (DemoServer) -> Void = { _ in }) -> DemoServer {
     let server = DemoServer()
     configure(server)
-    let base = try await server.start()
-    return (server, base)
+    return server
 }
 
 /// Every transport this platform can run: the networking matrix runs against each of them.

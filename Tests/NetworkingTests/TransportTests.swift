@@ -17,8 +17,8 @@ struct TransportTests {
         // 4 MB of zeros in about 25 KB: under the 100 KB cap on the wire, 40 times over it unpacked.
         let bomb = HostileText.gzipZeros(count: 4_000_000)
         #expect(bomb.count < 100_000)
-        let (server, base) = try await startServer { $0.route("/bomb", Self.gzipped(bomb)) }
-        try await server.whileRunning { () async throws in
+        let server = demoServer { $0.route("/bomb", Self.gzipped(bomb)) }
+        try await server.run { base async throws in
             let client = testClient(transport, deadline: .seconds(5), maxBytes: 100_000)
             let clock = ContinuousClock()
             let started = clock.now
@@ -32,8 +32,8 @@ struct TransportTests {
 
     @Test("a gzip body that unpacks within the cap arrives decoded", arguments: transports)
     func gzipWithinCap(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { $0.route("/small", Self.gzipped(HostileText.gzipZeros(count: 60_000))) }
-        try await server.whileRunning {
+        let server = demoServer { $0.route("/small", Self.gzipped(HostileText.gzipZeros(count: 60_000))) }
+        try await server.run { base in
             let response = try await testClient(transport, maxBytes: 100_000).data(from: base.appendingPathComponent("small"))
             #expect(response.body == Data(count: 60_000))
         }
@@ -41,11 +41,11 @@ struct TransportTests {
 
     @Test("a gzip body that trickles past the deadline times out, whatever it unpacks to", arguments: transports)
     func gzipDeadline(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/slow", Self.gzipped(HostileText.gzipZeros(count: 4_000_000)))
             server.setFaults([.throttle(bytesPerSecond: 2_000)], for: "/slow")
         }
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             let client = testClient(transport, deadline: .milliseconds(300))
             let error = await loadError { () async throws(NetworkError) in
                 try await client.data(from: base.appendingPathComponent("slow"))
@@ -56,11 +56,11 @@ struct TransportTests {
 
     @Test("a redirect is followed and the response names where it ended", arguments: transports)
     func followsRedirect(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/hop", DemoResponse(status: 302, headers: ["Location": "/data.txt"]))
             server.route("/data.txt", .text("here"))
         }
-        try await server.whileRunning {
+        try await server.run { base in
             let response = try await testClient(transport).data(from: base.appendingPathComponent("hop"))
             #expect(String(decoding: response.body, as: UTF8.self) == "here")
             #expect(response.url.path == "/data.txt")
@@ -69,10 +69,10 @@ struct TransportTests {
 
     @Test("a redirect to a scheme other than http or https is never followed", arguments: transports)
     func refusesOtherSchemesOnRedirect(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/away", DemoResponse(status: 302, headers: ["Location": "file:///etc/hostname"]))
         }
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             let error = await loadError { () async throws(NetworkError) in
                 try await testClient(transport).data(from: base.appendingPathComponent("away"))
             }
@@ -90,10 +90,10 @@ struct TransportTests {
 
     @Test("a redirect chain longer than the limit fails", arguments: transports)
     func redirectLimit(transport: HTTPClient.Transport) async throws {
-        let (server, base) = try await startServer { server in
+        let server = demoServer { server in
             server.route("/loop", DemoResponse(status: 302, headers: ["Location": "/loop"]))
         }
-        try await server.whileRunning { () async throws in
+        try await server.run { base async throws in
             let error = await loadError { () async throws(NetworkError) in
                 try await testClient(transport, maxRedirects: 3).data(from: base.appendingPathComponent("loop"))
             }
@@ -105,8 +105,8 @@ struct TransportTests {
     #if os(Linux)
     @Test("libcurl's engine starts at a client's first load, not with the client; invalidated first, it never starts")
     func curlStartsAtFirstLoad() async throws {
-        let (server, base) = try await startServer { $0.route("/data.txt", .text("here")) }
-        try await server.whileRunning { () async throws in
+        let server = demoServer { $0.route("/data.txt", .text("here")) }
+        try await server.run { base async throws in
             let client = testClient(.curl)
             #expect(!client.transportIsStarted, "a process that never loads never loads libcurl")
             #expect(try await client.data(from: base.appendingPathComponent("data.txt")).body == Data("here".utf8))

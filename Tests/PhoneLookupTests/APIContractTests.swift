@@ -53,11 +53,10 @@ struct APIContractTests {
         let server = DemoServer()
         try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: Fixtures.engine, language: .english),
                                 metrics: ServeMetrics())
-        let base = try await server.start()
         let client = quickClient(deadline: .seconds(5))
         defer { client.invalidate() }
-        var answers: [(Exchange, HTTPResponse)] = []
-        do {
+        return try await server.run { base in
+            var answers: [(Exchange, HTTPResponse)] = []
             for exchange in exchanges {
                 let url = try #require(URL(string: base.absoluteString + exchange.path))
                 let request = HTTPRequest(url: url, method: exchange.method,
@@ -65,12 +64,8 @@ struct APIContractTests {
                                           body: exchange.body.map { Data($0.utf8) })
                 answers.append((exchange, try await client.send(request)))
             }
-        } catch {
-            await server.stop()
-            throw error
+            return answers
         }
-        await server.stop()
-        return answers
     }
 
     @Test("every answer the server gives validates against the OpenAPI document it serves")
@@ -176,11 +171,6 @@ struct APIContractTests {
     func withLookupRoutes(_ body: (URL) async throws -> Void) async throws {
         let server = DemoServer()
         try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: Fixtures.engine, language: .english))
-        let base = try await server.start()
-        do { try await body(base) } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await server.run(body)
     }
 }

@@ -237,13 +237,12 @@ struct ServeTests {
 struct ServeLanguageTests {
     @Test("a busy port is said in Russian under --lang ru, exit 69; the banner follows --lang too")
     func busyPortInRussian() async throws {
-        let busy = DemoServer(port: 0)
-        let base = try await busy.start()
-        let port = try #require(base.port)
-        let result = try await runLookup(["--lang", "ru", "serve", "--port", "\(port)"])
-        await busy.stop()
-        #expect(result.status == 69)
-        #expect(result.err == "lookup: адрес 127.0.0.1:\(port) уже занят\n", "\(result.err)")
+        try await DemoServer(port: 0).run { base in
+            let port = try #require(base.port)
+            let result = try await runLookup(["--lang", "ru", "serve", "--port", "\(port)"])
+            #expect(result.status == 69)
+            #expect(result.err == "lookup: адрес 127.0.0.1:\(port) уже занят\n", "\(result.err)")
+        }
 
         let server = try Subprocess.launch(try lookupExecutable().path, ["--lang", "ru", "serve", "--port", "0"])
         let printed = try #require(await server.firstLine())

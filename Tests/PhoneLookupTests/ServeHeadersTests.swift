@@ -84,8 +84,7 @@ private func withLookupServer(
     let server = DemoServer()
     let endpoint = LookupEndpoint(engine: Fixtures.engine, language: .english)
     try installLookupRoutes(on: server, endpoint: endpoint)
-    let base = try await server.start()
     let client = quickClient(deadline: .seconds(5))
     defer { client.invalidate() }
-    try await server.whileRunning { try await body(base, client, endpoint) }
+    try await server.run { base in try await body(base, client, endpoint) }
 }

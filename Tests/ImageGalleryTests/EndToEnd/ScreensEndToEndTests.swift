@@ -25,8 +25,8 @@ extension ServerAndProcessTests {
         @Test("a busy demo port: the gallery takes a free one and says which, with no internal names and no usage")
         func busyPort() async throws {
             let squatter = DemoServer(port: 0)
-            let busy = try #require(try await squatter.start().port)
-            try await squatter.whileRunning {
+            try await squatter.run { base in
+                let busy = try #require(base.port)
                 let cache = GalleryProcess.temporaryDirectory()
                 defer { try? FileManager.default.removeItem(at: cache) }
                 let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(busy)", "--cache-dir", cache.path, "--json"])

@@ -51,27 +51,28 @@ struct BatchRevalidationTests {
     @Test("no-cache pictures: a 304 is \"revalidated\", a 200 \"network\"; offline the stored bytes, \"stale\"")
     func noCache() async throws {
         let origin = try Origin()
-        let base = try await origin.server.start()
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let urls = (1...2).map { base.appendingPathComponent("pic/\($0).jpg") }
+        try await origin.server.run { base in
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let urls = (1...2).map { base.appendingPathComponent("pic/\($0).jpg") }
 
-        let first = try await Self.run(urls, cache: cache)
-        #expect(first.map { $0["source"] as? String } == ["network", "network"])
+            let first = try await Self.run(urls, cache: cache)
+            #expect(first.map { $0["source"] as? String } == ["network", "network"])
 
-        let unchanged = try await Self.run(urls, cache: cache)
-        #expect(unchanged.map { $0["source"] as? String } == ["revalidated", "revalidated"])
-        #expect(unchanged.allSatisfy { $0["stale"] == nil })
+            let unchanged = try await Self.run(urls, cache: cache)
+            #expect(unchanged.map { $0["source"] as? String } == ["revalidated", "revalidated"])
+            #expect(unchanged.allSatisfy { $0["stale"] == nil })
 
-        origin.changed.withLock { $0 = true }
-        let changed = try await Self.run(urls, cache: cache)
-        #expect(changed.map { $0["source"] as? String } == ["revalidated", "network"])
-        #expect(changed[1]["bytes"] as? Int == origin.pictures[2].count, "the new bytes, not the stored ones")
+            origin.changed.withLock { $0 = true }
+            let changed = try await Self.run(urls, cache: cache)
+            #expect(changed.map { $0["source"] as? String } == ["revalidated", "network"])
+            #expect(changed[1]["bytes"] as? Int == origin.pictures[2].count, "the new bytes, not the stored ones")
 
-        await origin.server.stop()
-        let offline = try await Self.run(urls, cache: cache)
-        #expect(offline.map { $0["source"] as? String } == ["disk", "disk"])
-        #expect(offline.map { $0["stale"] as? Bool } == [true, true])
-        #expect(offline[1]["bytes"] as? Int == origin.pictures[2].count)
+            await origin.server.stop()
+            let offline = try await Self.run(urls, cache: cache)
+            #expect(offline.map { $0["source"] as? String } == ["disk", "disk"])
+            #expect(offline.map { $0["stale"] as? Bool } == [true, true])
+            #expect(offline[1]["bytes"] as? Int == origin.pictures[2].count)
+        }
     }
 }

@@ -15,15 +15,7 @@ func withDemoServer<T>(
         let (status, body) = endpoint.respond(number: request.query["number"], lang: request.query["lang"])
         return DemoResponse(status: status, headers: ["Content-Type": "application/json"], body: body)
     }
-    let base = try await server.start()
-    do {
-        let result = try await body(server, base)
-        await server.stop()
-        return result
-    } catch {
-        await server.stop()
-        throw error
-    }
+    return try await server.run { base in try await body(server, base) }
 }
 
 /// A client with a short deadline, so timeouts take a fraction of a second.

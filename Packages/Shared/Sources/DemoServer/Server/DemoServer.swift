@@ -93,6 +93,23 @@ public final class DemoServer: Sendable {
         }
     }
 
+    /// Starts the server, runs `body` with its base URL, and stops it whether `body` returned or
+    /// threw: a test's server lives exactly as long as its closure, as Hummingbird's `app.test`.
+    ///
+    /// ```swift
+    /// let server = DemoServer()
+    /// server.route("/img/*", .bytes(jpeg, contentType: "image/jpeg"))
+    /// try await server.run { base in
+    ///     #expect(try await client.data(from: base.appendingPathComponent("img/1.jpg")).body.count > 0)
+    /// }
+    /// ```
+    public func run<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (URL) async throws -> T
+    ) async throws -> T {
+        let base = try await start()
+        return try await whileRunning { try await body(base) }
+    }
+
     /// The base URL while running.
     public var baseURL: URL? { core.baseURL }
 
