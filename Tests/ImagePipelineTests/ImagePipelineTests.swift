@@ -174,4 +174,16 @@ struct ImagePipelineTests {
         #expect(pipeline.cachedImage(for: ImageRequest(url: Fixture.url(159))) != nil)
         #expect(pipeline.cachedImage(for: ImageRequest(url: Fixture.url(100))) == nil)
     }
+
+    @Test("a JPEG decoded as it is stored comes with its file, for a terminal that reads it; downsampled it does not")
+    func verbatimStillKeepsItsFile() async throws {
+        let jpeg = try Fixture.jpeg()
+        let loader = ScriptedLoader([Fixture.url(1): .bytes(jpeg)])
+        let pipeline = ImagePipeline(loader: loader, diskCache: MemoryDisk())
+        let whole = try await pipeline.image(for: ImageRequest(url: Fixture.url(1), targetSize: PixelSize(width: 400, height: 400)))
+        #expect(whole.original == OriginalFile(data: jpeg, format: .jpeg, size: PixelSize(width: 320, height: 240)))
+        #expect(whole.original?.data == jpeg)
+        let small = try await pipeline.image(for: ImageRequest(url: Fixture.url(1), targetSize: PixelSize(width: 80, height: 80)))
+        #expect(small.original == nil)
+    }
 }

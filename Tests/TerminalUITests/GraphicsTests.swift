@@ -262,6 +262,51 @@ struct GraphicsTests {
         #expect(stream.controls.last?.keys["v"] == "4")
     }
 
+    /// The file of the iTerm2 picture in `bytes`.
+    private func iTerm2File(_ bytes: [UInt8]) throws -> Data {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let start = try #require(text.range(of: "\u{1b}]1337;File="))
+        let body = text[start.upperBound...].prefix { $0 != "\u{07}" }
+        let colon = try #require(body.firstIndex(of: ":"))
+        return try #require(Data(base64Encoded: String(body[body.index(after: colon)...])))
+    }
+
+    /// A frame with `picture` decoded from `file` drawn into `rect`, the file passed along.
+    private func frame(with file: Data, at rect: Rect, graphics: GraphicsProtocol) throws -> Frame {
+        let decoded = try ImageDecoder.decodeImage(file)
+        #expect(decoded.isVerbatim)
+        let original = OriginalFile(data: file, format: decoded.info.format, size: decoded.bitmap.size)
+        var frame = Frame(size: TerminalSize(columns: 30, rows: 12))
+        ImageCells.draw(decoded.bitmap, into: &frame, in: rect, mode: .pixels(graphics, cell: Self.cell), original: original)
+        return frame
+    }
+
+    @Test("a still PNG shown at 1:1 goes to kitty as its own file (f=100); shown scaled, as pixels")
+    func kittyGetsThePNGItself() throws {
+        let png = try ImageEncoder.png(gradientPicture())
+        var renderer = renderer(.kitty)
+        // 40x30 in a 10x5 box of 4x6 px cells: 1:1.
+        let stream = KittyCommands(renderer.render(try frame(with: png, at: Rect(column: 2, row: 2, width: 10, height: 5), graphics: .kitty)))
+        #expect(stream.files.count == 1 && stream.images.isEmpty)
+        #expect(stream.files.values.first == png)
+        #expect(stream.commands.filter { $0.keys["a"] == "p" }.map(\.id) == [stream.files.keys.first])
+        // Twice as large a box: the picture is scaled here, and sent as pixels.
+        var fresh = self.renderer(.kitty)
+        let scaled = KittyCommands(fresh.render(try frame(with: png, at: Rect(column: 2, row: 0, width: 20, height: 10), graphics: .kitty)))
+        #expect(scaled.files.isEmpty && scaled.images.count == 1)
+    }
+
+    @Test("a still JPEG shown at 1:1 goes to iTerm2 as its own file; kitty, which reads no JPEG, gets pixels")
+    func iTerm2GetsTheJPEGItself() throws {
+        let jpeg = try ImageEncoder.jpeg(gradientPicture(), quality: 90)
+        var iTerm2 = renderer(.iTerm2)
+        let sent = try iTerm2File(iTerm2.render(try frame(with: jpeg, at: Rect(column: 2, row: 2, width: 10, height: 5), graphics: .iTerm2)))
+        #expect(sent == jpeg)
+        var kitty = renderer(.kitty)
+        let stream = KittyCommands(kitty.render(try frame(with: jpeg, at: Rect(column: 2, row: 2, width: 10, height: 5), graphics: .kitty)))
+        #expect(stream.files.isEmpty && stream.images.count == 1)
+    }
+
     @Test("a loop shown again by the same bitmaps sends each kitty frame once; later rounds only swap placements")
     func kittyLoopSentOnce() throws {
         let rect = Rect(column: 2, row: 3, width: 10, height: 5)

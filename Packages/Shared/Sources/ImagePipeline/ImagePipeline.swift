@@ -307,7 +307,7 @@ public final class ImagePipeline: Sendable {
                 return .success(inMemory)
             }
             do throws(ImagingError) {
-                let decoded = try decoder.decode(data, fitting: request.targetSize)
+                let decoded = try decoder.decodeKeepingFile(data, fitting: request.targetSize)
                 return .success(remember(decoded, from: source, data: data, for: request))
             } catch {
                 return .failure(error)
@@ -316,7 +316,7 @@ public final class ImagePipeline: Sendable {
     }
 
     private func remember(
-        _ decoded: (bitmap: Bitmap, originalSize: PixelSize),
+        _ decoded: (bitmap: Bitmap, originalSize: PixelSize, file: OriginalFile?),
         from source: ImageSource,
         data: Data,
         for request: ImageRequest
@@ -329,8 +329,10 @@ public final class ImagePipeline: Sendable {
         )
         // An animation keeps its file, not its frames: a player decodes them as they are due.
         response.animation = AnimatedImage(data)
-        let animationCost = response.animation?.data.count ?? 0
-        memory.insert(response, forKey: request.memoryKey, cost: decoded.bitmap.byteCount + animationCost)
+        // A still whose pixels are the file's keeps the file too, for a terminal that reads it.
+        response.original = response.animation == nil ? decoded.file : nil
+        let fileCost = response.animation?.data.count ?? response.original?.data.count ?? 0
+        memory.insert(response, forKey: request.memoryKey, cost: decoded.bitmap.byteCount + fileCost)
         return response
     }
 }

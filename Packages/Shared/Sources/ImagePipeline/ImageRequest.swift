@@ -109,6 +109,9 @@ public struct ImageResponse: Sendable, Hashable {
     /// The file and its facts when it is an animation (``bitmap`` is then its first frame): what a
     /// `FrameSource` plays. Nil for a still.
     public var animation: AnimatedImage?
+    /// The file itself, when ``bitmap`` is exactly its pixels and it is a PNG or JPEG: what a
+    /// terminal that reads the format may be sent instead of the pixels. Nil otherwise.
+    public var original: OriginalFile?
 
     public init(
         bitmap: Bitmap,

@@ -168,7 +168,7 @@ struct GalleryRenderer: Sendable {
         switch item.status {
         case .loaded(let picture):
             ImageCells.draw(picture.bitmap, into: &frame, in: inner, mode: imageMode,
-                            label: "\(item.id.rawValue + 1)", animation: animation)
+                            label: "\(item.id.rawValue + 1)", animation: animation, original: picture.original)
             if item.isReloading {
                 frame.put(" \(Spinner(phase: spinnerPhase).symbol) ", column: rect.maxColumn - 5, row: rect.row, style: style)
             }
@@ -216,7 +216,8 @@ struct GalleryRenderer: Sendable {
                 return
             }
             ImageCells.draw(picture.bitmap, into: &frame, pixels: square, of: rect, mode: imageMode,
-                            style: margin, matte: RGBA(r: 0, g: 0, b: 0), animation: animation)
+                            style: margin, matte: RGBA(r: 0, g: 0, b: 0), animation: animation,
+                            original: picture.original)
             // No spinner over the picture (text there would hide it): the banner row shows a refresh.
             return
         }

@@ -13,6 +13,10 @@ public struct DecodedImage: Sendable {
     /// The most pixel memory the decode held at once, in bytes: the proof that downsampling
     /// never went through a full-size bitmap.
     var largestBufferBytes: Int
+    /// True when `bitmap` is exactly what the file holds: full size, stored upright, no colour
+    /// conversion. Any decoder of the format shows the file as this, so it may be passed on as it
+    /// is (a terminal that reads PNG or JPEG itself) instead of these pixels.
+    public var isVerbatim = false
 }
 
 /// Reads JPEG (libjpeg-turbo), PNG (libpng), WebP (libwebp), GIF (giflib), AVIF (libavif) and HEIC (libheif)

@@ -51,14 +51,18 @@ enum JPEGDecoder {
             (bitmap, largest) = try readResampled(decoder, from: codecSize, to: target, cmyk: cmyk)
         }
         try check(cjpeg_finish(decoder), decoder)
+        var converted = cmyk != nil
         if cjpeg_is_cmyk(decoder) == 0 {
-            try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+            converted = try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
         }
-        return DecodedImage(
+        var decoded = DecodedImage(
             bitmap: bitmap.oriented(orientation),
             info: ImageInfo(format: .jpeg, width: upright.width, height: upright.height),
             codecSize: codecSize, orientation: orientation, largestBufferBytes: largest
         )
+        // A CMYK file is left to no other decoder: the inks' conversion is ours.
+        decoded.isVerbatim = orientation == .up && codecSize == size && !converted && cjpeg_is_cmyk(decoder) == 0
+        return decoded
     }
 
     /// The Orientation tag of the APP1 segment libjpeg kept, read by libexif.

@@ -30,15 +30,18 @@ enum PNGDecoder {
         }
         try check(cpng_finish(decoder), decoder)
         var iccCount = 0
+        var converted = false
         if let icc = cpng_icc(decoder, &iccCount) {
-            try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+            converted = try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
         } else if let profile = try ColorManagement.profile(forFileGamma: cpng_gamma(decoder)) {
-            try ColorManagement.convertToSRGB(&bitmap, icc: profile, count: profile.count)
+            converted = try ColorManagement.convertToSRGB(&bitmap, icc: profile, count: profile.count)
         }
-        return DecodedImage(
+        var decoded = DecodedImage(
             bitmap: bitmap, info: ImageInfo(format: .png, width: size.width, height: size.height),
             codecSize: size, largestBufferBytes: largest
         )
+        decoded.isVerbatim = target == size && !converted
+        return decoded
     }
 
     private static func readWhole(_ decoder: OpaquePointer, size: PixelSize) throws(ImagingError) -> Bitmap {

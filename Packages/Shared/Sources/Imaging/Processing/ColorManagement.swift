@@ -17,14 +17,17 @@ package enum ColorManagement {
         return clcms_transform_create(icc, count, input)
     }
 
-    /// `bitmap` converted from its embedded RGB profile to sRGB, in place.
+    /// `bitmap` converted from its embedded RGB profile to sRGB, in place; false when there was
+    /// nothing to convert (no profile, or sRGB itself).
     ///
     /// Done on the scaled bitmap: converting a thumbnail's pixels rather than a photo's costs a
     /// fraction, and the error of resampling before the conversion is well under a level.
-    static func convertToSRGB(_ bitmap: inout Bitmap, icc: UnsafePointer<UInt8>?, count: Int) throws(ImagingError) {
-        guard let transform = try transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA) else { return }
+    @discardableResult
+    static func convertToSRGB(_ bitmap: inout Bitmap, icc: UnsafePointer<UInt8>?, count: Int) throws(ImagingError) -> Bool {
+        guard let transform = try transform(icc: icc, count: count, input: CLCMS_INPUT_RGBA) else { return false }
         defer { clcms_transform_destroy(transform) }
         apply(transform, to: &bitmap)
+        return true
     }
 
     /// `bitmap` through an RGBA `transform`, in place.

@@ -134,14 +134,17 @@ public enum ImageCells {
     ///   - label: in `.text` mode, shown centred over the shading (e.g. the picture's title).
     ///   - animation: with real pixels, the animation `bitmap` is the first frame of, for a
     ///     terminal that plays it itself (kitty); ignored otherwise.
+    ///   - original: with real pixels, the PNG or JPEG file `bitmap` is exactly the pixels of:
+    ///     sent as it is where it shows at 1:1 and the protocol reads its format.
     public static func draw(
         _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, mode: Mode,
-        background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil, animation: AnimatedImage? = nil
+        background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil, animation: AnimatedImage? = nil,
+        original: OriginalFile? = nil
     ) {
         let area = rect.intersection(frame.bounds)
         guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, !area.isEmpty else { return }
         if let cellPixels = mode.cellPixels {
-            place(bitmap, into: &frame, in: rect, cellPixels: cellPixels, animation: animation)
+            place(bitmap, into: &frame, in: rect, cellPixels: cellPixels, animation: animation, original: original)
             return
         }
         if case let .symbols(symbols, colors) = mode {
@@ -191,7 +194,7 @@ public enum ImageCells {
     }
 
     /// Draws `bitmap` into the `size` cells whose top-left cell is (`column`, `row`); see
-    /// `draw(_:into:in:mode:background:label:animation:)`.
+    /// `draw(_:into:in:mode:background:label:animation:original:)`.
     public static func draw(
         _ bitmap: Bitmap, into frame: inout Frame, column: Int, row: Int, size: TerminalSize, mode: Mode,
         background: RGBA = RGBA(r: 0, g: 0, b: 0), label: String? = nil
@@ -208,8 +211,8 @@ public enum ImageCells {
     /// cells it covers only in part. With a `matte` colour the whole of `area` is drawn, the picture
     /// centred on it, so the area is exactly its pixels. Otherwise the picture goes into the whole
     /// cells `area` covers (one pixel across and two down per cell), as
-    /// `draw(_:into:in:mode:background:label:animation:)`. An `animation` is played by a terminal
-    /// that plays animations itself (kitty), as there.
+    /// `draw(_:into:in:mode:background:label:animation:original:)`. An `animation` and an
+    /// `original` are used as there.
     ///
     /// ```swift
     /// // A square with a 10-pixel margin on every side of a 40x20 cell area of 8x16 px cells.
@@ -218,7 +221,7 @@ public enum ImageCells {
     /// ```
     public static func draw(
         _ bitmap: Bitmap, into frame: inout Frame, pixels area: PixelRect, of rect: Rect, mode: Mode,
-        style: Style = .plain, matte: RGBA? = nil, animation: AnimatedImage? = nil
+        style: Style = .plain, matte: RGBA? = nil, animation: AnimatedImage? = nil, original: OriginalFile? = nil
     ) {
         guard !rect.isEmpty, bitmap.width > 0, bitmap.height > 0, area.width > 0, area.height > 0 else { return }
         guard let cell = mode.cellPixels, cell.width > 0, cell.height > 0 else {
@@ -238,7 +241,7 @@ public enum ImageCells {
         frame.place(ImagePlacement(bitmap: bitmap, rect: cells, visible: cells.intersection(rect),
                                    pixelSize: fitted, cellPixels: cell, inset: inset,
                                    matte: matte.map { ImagePlacement.Matte(size: shown, color: $0) },
-                                   animation: animation), style: style)
+                                   animation: animation, original: original), style: style)
     }
 
     /// Draws `bitmap` as character art with `encoder`: fitted and centred as half blocks would
@@ -272,7 +275,8 @@ public enum ImageCells {
     /// Lays `bitmap` out in pixels: aspect-fitted (enlarged or shrunk) into the rect's pixels,
     /// centred on whole cells, and recorded on the frame for the renderer to draw.
     private static func place(
-        _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, cellPixels: PixelSize, animation: AnimatedImage?
+        _ bitmap: Bitmap, into frame: inout Frame, in rect: Rect, cellPixels: PixelSize, animation: AnimatedImage?,
+        original: OriginalFile?
     ) {
         let bounds = PixelSize(width: rect.width * cellPixels.width, height: rect.height * cellPixels.height)
         let fitted = bitmap.size.aspectFit(in: bounds)
@@ -281,7 +285,8 @@ public enum ImageCells {
         let cells = Rect(column: rect.column + (rect.width - columns) / 2, row: rect.row + (rect.height - rows) / 2,
                          width: columns, height: rows)
         frame.place(ImagePlacement(bitmap: bitmap, rect: cells, visible: cells.intersection(rect),
-                                   pixelSize: fitted, cellPixels: cellPixels, animation: animation))
+                                   pixelSize: fitted, cellPixels: cellPixels, animation: animation,
+                                   original: original))
     }
 
     /// The cell showing two stacked pixels in `mode`.

@@ -28,9 +28,12 @@ public struct ImagePlacement: Sendable {
     /// (kitty): its frames are sent once and the terminal keeps time. Nil for a still, and for an
     /// animation the program plays (or that does not play) by changing `bitmap`.
     public let animation: AnimatedImage?
+    /// The file `bitmap` is exactly the pixels of (a PNG or JPEG decoded at full size, upright,
+    /// with no colour conversion), which may be sent in its place.
+    public let original: OriginalFile?
 
     init(bitmap: Bitmap, rect: Rect, visible: Rect, pixelSize: PixelSize, cellPixels: PixelSize,
-         inset: PixelOffset = .zero, matte: Matte? = nil, animation: AnimatedImage? = nil) {
+         inset: PixelOffset = .zero, matte: Matte? = nil, animation: AnimatedImage? = nil, original: OriginalFile? = nil) {
         self.bitmap = bitmap
         self.identity = bitmap.pixels.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         self.rect = rect
@@ -40,6 +43,18 @@ public struct ImagePlacement: Sendable {
         self.inset = inset
         self.matte = matte
         self.animation = animation
+        self.original = original
+    }
+
+    /// The picture's file when the terminal may be sent it as it is: the picture shows at 1:1
+    /// (neither scaled, nor after an inset, nor on a matte larger than itself), so the file's
+    /// pixels are the canvas's. A picture the terminal scales into its cells (cell size unknown)
+    /// is still sent as our pixels: its placement's source rectangle is counted in them.
+    var fileShownAsIs: OriginalFile? {
+        guard let original, original.size == bitmap.size, pixelSize == bitmap.size, inset == .zero,
+              matte.map({ $0.size == pixelSize }) ?? true
+        else { return nil }
+        return original
     }
 
     /// The size of what the terminal is sent: the picture with its inset before it.

@@ -12,6 +12,12 @@ enum KittyGraphics {
         send(Data(bitmap.pixels), keys: "a=t,f=32,s=\(bitmap.width),v=\(bitmap.height),i=\(id),q=2", into: &output)
     }
 
+    /// Sends the PNG file `png` as image `id`, as it is (`f=100`): the terminal decodes it. kitty
+    /// reads PNG only; any other format is decoded here and sent as pixels.
+    static func transmit(png: Data, id: Int, into output: inout [UInt8]) {
+        send(png, keys: "a=t,f=100,i=\(id),q=2", into: &output)
+    }
+
     /// Adds the next frame of image `id`, shown for `gap` milliseconds: the frame numbered `base`
     /// (1 is the image itself) with `bitmap` put at `origin` in place of its pixels (`X=1`: put,
     /// not blended). Our decoders give every frame composed whole on the canvas, so the caller
@@ -92,21 +98,21 @@ enum KittyGraphics {
     static let deleteAllImages = "\u{1b}_Ga=d,d=A,q=2\u{1b}\\"
 }
 
-/// iTerm2's inline images: a PNG in an OSC 1337 sequence.
+/// iTerm2's inline images: a file (PNG, JPEG or GIF) in an OSC 1337 sequence.
 enum ITerm2Graphics {
-    /// Shows `png` at the cursor, `size` pixels large, without moving the cursor.
-    static func inline(png: Data, size: PixelSize, into output: inout [UInt8]) {
+    /// Shows `file` at the cursor, `size` pixels large, without moving the cursor.
+    static func inline(file: Data, size: PixelSize, into output: inout [UInt8]) {
         output += Array(
-            "\u{1b}]1337;File=inline=1;size=\(png.count);width=\(size.width)px;height=\(size.height)px;preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
-        output += Array(png.base64EncodedData())
+            "\u{1b}]1337;File=inline=1;size=\(file.count);width=\(size.width)px;height=\(size.height)px;preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
+        output += Array(file.base64EncodedData())
         output.append(0x07)
     }
 
-    /// Shows `png` at the cursor scaled into `cells`, without moving the cursor.
-    static func inline(png: Data, cells: TerminalSize, into output: inout [UInt8]) {
+    /// Shows `file` at the cursor scaled into `cells`, without moving the cursor.
+    static func inline(file: Data, cells: TerminalSize, into output: inout [UInt8]) {
         output += Array(
-            "\u{1b}]1337;File=inline=1;size=\(png.count);width=\(cells.columns);height=\(cells.rows);preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
-        output += Array(png.base64EncodedData())
+            "\u{1b}]1337;File=inline=1;size=\(file.count);width=\(cells.columns);height=\(cells.rows);preserveAspectRatio=0;doNotMoveCursor=1:".utf8)
+        output += Array(file.base64EncodedData())
         output.append(0x07)
     }
 }

@@ -164,9 +164,14 @@ struct ImageLayer: Sendable {
                 id = nextKittyID
                 nextKittyID += 1
                 var bytes: [UInt8] = []
-                let canvas = scaledBitmap(for: placement)
-                if placement.animation != nil { root = canvas }
-                KittyGraphics.transmit(canvas, id: id, into: &bytes)
+                // kitty reads PNG files itself; a JPEG is sent as our pixels.
+                if let file = placement.fileShownAsIs, file.format == .png {
+                    KittyGraphics.transmit(png: file.data, id: id, into: &bytes)
+                } else {
+                    let canvas = scaledBitmap(for: placement)
+                    if placement.animation != nil { root = canvas }
+                    KittyGraphics.transmit(canvas, id: id, into: &bytes)
+                }
                 // The terminal holds the pixels now; only the source is kept, to keep its identity.
                 scaled[sized] = nil
                 operations.append(.anywhere(bytes))
@@ -342,6 +347,18 @@ struct ImageLayer: Sendable {
         let clip = placement.visiblePixels
         let key = EncodedKey(sized: SizedKey(placement), clip: clip)
         if let bytes = encoded[key] { return bytes }
+        // iTerm2 reads PNG and JPEG files itself: one shown whole at 1:1 goes as it is.
+        if graphics == .iTerm2, let file = placement.fileShownAsIs, clip == PixelRect(x: 0, y: 0, width: file.size.width,
+                                                                                       height: file.size.height) {
+            var bytes: [UInt8] = []
+            if cellSizeKnown {
+                ITerm2Graphics.inline(file: file.data, size: file.size, into: &bytes)
+            } else {
+                ITerm2Graphics.inline(file: file.data, cells: placement.visible.size, into: &bytes)
+            }
+            encoded[key] = bytes
+            return bytes
+        }
         let picture = scaledBitmap(for: placement).cropped(to: clip)
         guard picture.width > 0, picture.height > 0 else { return nil }
         var bytes: [UInt8] = []
@@ -350,9 +367,9 @@ struct ImageLayer: Sendable {
         } else {
             guard let png = try? ImageEncoder.png(picture) else { return nil }
             if cellSizeKnown {
-                ITerm2Graphics.inline(png: png, size: picture.size, into: &bytes)
+                ITerm2Graphics.inline(file: png, size: picture.size, into: &bytes)
             } else {
-                ITerm2Graphics.inline(png: png, cells: placement.visible.size, into: &bytes)
+                ITerm2Graphics.inline(file: png, cells: placement.visible.size, into: &bytes)
             }
         }
         encoded[key] = bytes
