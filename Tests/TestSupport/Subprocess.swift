@@ -62,7 +62,7 @@ public enum Subprocess {
             environment: environment ?? ProcessInfo.processInfo.environment,
             stdin: input == nil ? "/dev/null" : stdinPath,
             stdout: .file(stdoutPath),
-            stderr: stderrPath
+            stderr: .file(stderrPath)
         )
         let killer = Task {
             try await Task.sleep(for: timeout)
@@ -101,7 +101,7 @@ public enum Subprocess {
                 executable, arguments,
                 environment: environment ?? ProcessInfo.processInfo.environment,
                 stdin: "/dev/null", stdout: .descriptor(output.write),
-                stderr: errors.map { .descriptor($0.write) } ?? "/dev/null"
+                stderr: errors.map { .descriptor($0.write) } ?? .file("/dev/null")
             )
         } catch {
             for ends in [output, errors].compactMap({ $0 }) {
@@ -131,7 +131,7 @@ public enum Subprocess {
         let pid = try spawn(
             executable, arguments,
             environment: ProcessInfo.processInfo.environment,
-            stdin: "/dev/null", stdout: .file("/dev/null"), stderr: "/dev/null"
+            stdin: "/dev/null", stdout: .file("/dev/null"), stderr: .file("/dev/null")
         )
         return waitForExit(pid)
     }
@@ -150,17 +150,18 @@ public enum Subprocess {
         environment: [String: String],
         stdin: String,
         stdout: Output,
-        stderr: String
+        stderr: Output
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
-        switch stdout {
-        case .file(let path): posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+        for (output, target) in [(stdout, Int32(1)), (stderr, Int32(2))] {
+            switch output {
+            case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
         }
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         // Nothing else of ours leaks into the child: a daemon it starts (the tmux server) would keep
         // another test's pipe or a stopped server's socket open for ever.
         let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
