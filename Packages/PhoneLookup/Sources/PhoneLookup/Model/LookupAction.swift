@@ -20,6 +20,8 @@ public enum LookupAction: Sendable, Equatable {
     /// Esc on the dialer: stops the lookup or the wait for the picker.
     case cancelPressed
     case alertDismissed
+    /// `?` opens the keys overlay; while it shows, any key or click closes it.
+    case helpToggled
     /// The results scene's Continue button.
     case continuePressed
     /// Effect result: a step of loading the countries.

@@ -61,6 +61,8 @@ public struct LookupFlow: Reducer {
             return [.cancelLookup(id: lookup.id)]
         case .alertDismissed:
             state.alert = nil
+        case .helpToggled:
+            state.isShowingHelp.toggle()
         case .continuePressed:
             pop(.results, from: &state)
             state.results = nil

@@ -70,6 +70,8 @@ public struct LookupState: Sendable, Equatable {
     /// again may help (the command says what to do about it).
     public var alert: LookupFailure?
     public var picker = Picker()
+    /// True while the keys overlay (`?`) shows, as in the gallery's and the feed's state.
+    public internal(set) var isShowingHelp = false
     var nextRequestID = 1
 
     public init(selectedCountry: Country) {

@@ -4,8 +4,9 @@ import PhoneLookup
 import TerminalUI
 
 /// The one TerminalScreen: shows the scene on top of the flow's stack and turns events into the
-/// flow's actions. It holds only what is local to drawing (focus, cursor, scroll, spinner phase);
-/// everything else is the store's state.
+/// flow's actions. It holds only what is local to drawing (focus, cursor, scroll, spinner phase,
+/// the picker list's position), updated as events and the store's changes arrive; everything else
+/// is the store's state. `render` draws and changes nothing.
 @MainActor
 final class LookupScreen: TerminalScreen {
     private let store: LookupStore
@@ -20,9 +21,8 @@ final class LookupScreen: TerminalScreen {
     private var scroll = 0
     private var spinner = Spinner()
     private var context: ScreenContext?
-    private var renderedScene = LookupState.Scene.dialer
-    /// The keys overlay (`?`), as in the gallery and Flickr apps: any key or click closes it.
-    private(set) var isShowingHelp = false
+    /// The scene the list was last fitted to: a picker just opened centres the selected country.
+    private var followedScene = LookupState.Scene.dialer
 
     init(store: LookupStore, numbering: NumberingPlan, language: Language, dialFrom: String? = nil) {
         self.store = store
@@ -30,7 +30,6 @@ final class LookupScreen: TerminalScreen {
         self.language = language
         self.dialFrom = dialFrom
         field = TextField(placeholder: Strings.placeholder.text(in: language))
-        store.send(.start)
     }
 
     /// Runs full-screen until Ctrl-C.
@@ -43,13 +42,13 @@ final class LookupScreen: TerminalScreen {
     func start(context: ScreenContext) {
         self.context = context
         store.attach { [weak self] _ in self?.changed() }
+        store.send(.start)
         changed()
     }
 
     func handle(_ event: Event, context: ScreenContext) {
-        if Self.togglesHelp(event, showing: isShowingHelp) {
-            isShowingHelp.toggle()
-            changed()
+        if Self.togglesHelp(event, showing: store.state.isShowingHelp) {
+            store.send(.helpToggled)
             return
         }
         let state = store.state
@@ -81,7 +80,7 @@ final class LookupScreen: TerminalScreen {
 
     func render(size: TerminalSize) -> Frame {
         var frame = renderScene(size: size)
-        if isShowingHelp { Self.drawHelp(into: &frame, language: language) }
+        if store.state.isShowingHelp { Self.drawHelp(into: &frame, language: language) }
         return frame
     }
 
@@ -126,18 +125,12 @@ final class LookupScreen: TerminalScreen {
 
     private func renderScene(size: TerminalSize) -> Frame {
         let state = store.state
-        defer { renderedScene = state.scene }
         switch state.scene {
         case .dialer:
             return DialerScene.render(state, field: Self.asTyped(field, plan: numbering, region: state.selectedCountry.isoCode, language: language),
                                       focus: focus, spinner: spinner, language: language, size: size,
                                       typedLabel: typedLabel(state))
         case .picker:
-            if renderedScene != .picker {   // just opened: the selected country in the middle
-                list.offset = max(0, state.picker.highlighted - PickerScene.listRect(size).height / 2)
-            }
-            list.select(state.picker.highlighted, itemCount: state.picker.matches.count,
-                        height: PickerScene.listRect(size).height)
             return PickerScene.render(state, list: list, language: language, size: size)
         case .results:
             guard let results = state.results else { return Frame(size: size) }
@@ -146,9 +139,23 @@ final class LookupScreen: TerminalScreen {
         }
     }
 
-    /// After any change: render, and keep the spinner turning while something is awaited.
+    /// After any change: fit the picker's list to the state, render, and keep the spinner
+    /// turning while something is awaited.
     private func changed() {
-        context?.requestRender()
-        if store.state.isBusy { context?.scheduleTick(after: Spinner.interval) }
+        guard let context else { return }
+        followPicker(size: context.size)
+        context.requestRender()
+        if store.state.isBusy { context.scheduleTick(after: Spinner.interval) }
+    }
+
+    /// Keeps the picker's list on the highlighted country at `size`; a picker just opened shows
+    /// the selected country in the middle.
+    private func followPicker(size: TerminalSize) {
+        let state = store.state
+        defer { followedScene = state.scene }
+        guard state.scene == .picker else { return }
+        let height = PickerScene.listRect(size).height
+        if followedScene != .picker { list.offset = max(0, state.picker.highlighted - height / 2) }
+        list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: height)
     }
 }
