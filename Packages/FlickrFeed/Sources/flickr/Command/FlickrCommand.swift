@@ -131,7 +131,7 @@ struct FlickrCommand: AsyncParsableCommand {
             let (pipeline, _) = services.makePipeline()
             let frame = await LaunchFrame.render(
                 size: renderOnce, store: store, pipeline: pipeline, imageURLs: imageURLs,
-                configuration: configuration, language: language)
+                configuration: configuration, language: language, now: Date())
             print(frame)
             return
         }

@@ -15,14 +15,18 @@ final class FeedScreen: TerminalScreen {
     private let language: Language
     private var context: ScreenContext?
     private var size = TerminalSize(columns: 80, rows: 24)
-    /// The clock the "saved 9 s ago" line reads.
+    /// The clock the "saved 9 s ago" line reads: read when an event or a change of the feed
+    /// arrives (a tick every second while the age shows), never by `render`.
     private let now: () -> Date
+    /// The time the next frame shows, as of the last event or change.
+    private var shownTime: Date
 
     init(store: FeedStore, connectivity: Connectivity?, language: Language, now: @escaping () -> Date = { Date() }) {
         self.store = store
         self.connectivity = connectivity
         self.language = language
         self.now = now
+        shownTime = now()
     }
 
     /// Called once before the first frame: starts the feed (the saved page at once, a fresh page 1
@@ -42,6 +46,7 @@ final class FeedScreen: TerminalScreen {
     }
 
     func handle(_ event: Event, context: ScreenContext) {
+        shownTime = now()
         if HelpOverlay.toggles(event, showing: store.state.isShowingHelp) {
             // While the help shows, q still quits; any other key only closes it.
             if store.state.isShowingHelp, case .key(.character("q")) = event { return context.quit() }
@@ -71,7 +76,7 @@ final class FeedScreen: TerminalScreen {
 
     private var view: FeedView {
         FeedView(
-            language: language, imageMode: context?.imageMode ?? .trueColor, now: now(),
+            language: language, imageMode: context?.imageMode ?? .trueColor, now: shownTime,
             isOffline: store.state.isNetworkDown || store.state.pictures.isOffline)
     }
 
@@ -154,6 +159,7 @@ final class FeedScreen: TerminalScreen {
 
     /// The observer: redraws, and sends nothing (the model keeps the first row in range itself).
     private func feedChanged() {
+        shownTime = now()
         context?.requestRender()
         keepClockMoving()
     }

@@ -7,11 +7,15 @@ import TerminalUI
 
 /// `--render-once COLSxROWS`: the saved first page drawn as a frame with its pictures from disk,
 /// printed as text, then exit. Measures launch (`bench flickr-launch`) without a terminal.
+///
+/// A mode of the command, not a screen: it loads the visible pictures itself, then hands the state,
+/// the pictures and the time (`now`, the command's) to ``FeedView``, whose render reads neither a
+/// clock nor a cache.
 enum LaunchFrame {
     @MainActor
     static func render(
         size text: String, store: FirstPageStore, pipeline: ImagePipeline, imageURLs: FlickrImageURLs,
-        configuration: FeedConfiguration, language: Language
+        configuration: FeedConfiguration, language: Language, now: Date
     ) async -> String {
         let parts = text.split(separator: "x").compactMap { Int($0) }
         let size =
@@ -37,7 +41,7 @@ enum LaunchFrame {
                 }
             }
         }
-        return FeedView(language: language, imageMode: .text, now: Date(), isOffline: false)
+        return FeedView(language: language, imageMode: .text, now: now, isOffline: false)
             .render(state, view, size: size).plainText()
     }
 }
