@@ -70,7 +70,7 @@ struct DemoCacheTests {
         let port = try await Self.freePort()
         let real = try await Self.run(
             "flickr", ["--api-key", "k", "--api-base", "http://127.0.0.1:\(port)/services/rest/", "--json"], home: home)
-        #expect(real.status == 1, "nothing could be shown: \(real.output)")
+        #expect(real.status == 75, "nothing could be shown, for now (the server refused): \(real.output)")
         #expect(!real.output.contains("\"photo\""), "the demo's photos came back as real: \(real.output)")
     }
 
