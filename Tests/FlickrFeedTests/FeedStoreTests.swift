@@ -105,6 +105,8 @@ struct FeedStoreTests {
         let feed = makeFeed(api, memory)
         feed.send(.launched(saved: nil))
         await feed.receive(.pageArrived(PageRequest(page: 1, generation: 0, reason: .launch), Fixtures.page(1), at: Fixtures.date))
+        // Set up; from here every change is asserted: the failure, and nothing else.
+        feed.exhaustive = true
         await feed.receive(.notSaved(.firstPage(.diskFull(path: "memory")))) {
             $0.notSaved = .firstPage(.diskFull(path: "memory"))
         }
