@@ -108,7 +108,9 @@ extension ServerAndProcessTests {
             // playing from one frame arriving in parts (see `settled`), which never repeats.
             var seen = [try await Self.colours(tmux)]
             var looped = false
-            let deadline = ContinuousClock.now + .seconds(10)
+            // A loop takes about a second; the bound is for a debug build on a loaded machine,
+            // where each text-art frame and each capture can take many times its usual time.
+            let deadline = ContinuousClock.now + .seconds(30)
             while !looped, ContinuousClock.now < deadline {
                 let now = try await Self.colours(tmux)
                 guard now != seen.last else { continue }
