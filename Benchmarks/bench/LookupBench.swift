@@ -194,8 +194,8 @@ private func lookupScanRow() throws -> Row {
     var reference = "python-phonenumbers: reference unavailable"
     var referenceRate: Double?
     let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = ["python3", "-c", script, file.path]
+    python.executableURL = URL(fileURLWithPath: (try? pythonExecutable()) ?? "/usr/bin/python3")
+    python.arguments = ["-c", script, file.path]
     let output = Pipe()
     python.standardOutput = output
     python.standardError = FileHandle.nullDevice
@@ -212,22 +212,25 @@ private func lookupScanRow() throws -> Row {
                target: "faster than python-phonenumbers", met: referenceRate.map { rate > $0 })
 }
 
-/// The interpreter `python3` names on the caller's PATH, as an absolute path: the start-up row runs
-/// its processes with a bare PATH and HOME, under which a pyenv shim or a python outside /usr/bin
-/// (where phonenumbers is installed) cannot be found; the interpreter itself finds its packages.
+/// The interpreter with python-phonenumbers, as an absolute path: Debian's `/usr/bin/python3`,
+/// where scripts/setup installs python3-phonenumbers, else the `python3` on the caller's PATH if it
+/// has the package (a pyenv's has its own packages and, on a new machine, not this one). The rows
+/// run it with a bare PATH and HOME, under which a pyenv shim could not be found at all.
 private func pythonExecutable() throws -> String {
-    let probe = Process()
-    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    probe.arguments = ["python3", "-c", "import sys, phonenumbers; print(sys.executable)"]
-    let output = Pipe()
-    probe.standardOutput = output
-    probe.standardError = FileHandle.nullDevice
-    try probe.run()
-    let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-    probe.waitUntilExit()
-    guard probe.terminationStatus == 0, path.hasPrefix("/") else { throw CocoaError(.executableNotLoadable) }
-    return path
+    for command in [["/usr/bin/python3"], ["/usr/bin/env", "python3"]] {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: command[0])
+        probe.arguments = Array(command.dropFirst()) + ["-c", "import sys, phonenumbers; print(sys.executable)"]
+        let output = Pipe()
+        probe.standardOutput = output
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { continue }
+        let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        probe.waitUntilExit()
+        if probe.terminationStatus == 0, path.hasPrefix("/") { return path }
+    }
+    throw CocoaError(.executableNotLoadable)
 }
 
 private func seconds(_ duration: Duration) -> Double {
