@@ -102,6 +102,10 @@ struct ServeReloadTests {
         #expect(result.status == 65)
         #expect(result.err.hasPrefix("lookup: cannot load the numbering data from \(data.directory.path): "), "\(result.err)")
         #expect(result.err.contains("shortnumbers.tsv"), "\(result.err)")
+        let russian = try await runLookup(["serve", "--port", "0", "--lang", "ru", "--data-dir", data.directory.path])
+        #expect(russian.status == 65)
+        #expect(russian.err.hasPrefix("lookup: не удалось загрузить данные нумерации из \(data.directory.path): нет "),
+                "\(russian.err)")
     }
 
     @Test("SIGTERM lets a request in flight finish its answer, then the process exits 0")

@@ -97,12 +97,15 @@ package enum NumberingDataError: Error, Sendable, Equatable, CustomStringConvert
     case malformed(String)
     /// A file whose size or checksum is not the one its data set's `MANIFEST` records.
     case corrupt(path: String)
+    /// A file a data set needs that its `MANIFEST` does not list.
+    case notListed(String)
 
     public var description: String {
         switch self {
         case .missing(let what): "numbering data not found: \(what)"
         case .malformed(let line): "numbering data is malformed near \"\(line)\""
         case .corrupt(let path): "\(path) differs from its MANIFEST entry (size or CRC-32)"
+        case .notListed(let name): "\(name) is not in MANIFEST"
         }
     }
 }

@@ -23,7 +23,7 @@ extension NumberingPlan {
         guard !version.trimmingCharacters(in: .whitespaces).isEmpty else { throw .malformed("VERSION is empty") }
         let manifest = try Self.manifest(in: directory)
         for required in ["metadata.tsv", "shortnumbers.tsv"] where manifest[required] == nil {
-            throw .missing(directory.appendingPathComponent(required).path + " (not in MANIFEST)")
+            throw .notListed(required)
         }
         for (path, entry) in manifest.sorted(by: { $0.key < $1.key }) {
             let file = directory.appendingPathComponent(path)

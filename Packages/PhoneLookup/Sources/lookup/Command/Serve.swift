@@ -134,8 +134,26 @@ struct Serve: LookupSubcommand {
 
     /// Why the first data could not be loaded.
     static func loadFailure(_ error: any Error, from source: String) -> LocalizedText {
-        LocalizedText(en: "cannot load the numbering data from \(source): \(error)",
-                      ru: "не удалось загрузить данные нумерации из \(source): \(error)")
+        let reason = Self.reason(error)
+        return LocalizedText(en: "cannot load the numbering data from \(source): \(reason.english)",
+                             ru: "не удалось загрузить данные нумерации из \(source): \(reason.russian)")
+    }
+
+    /// What is wrong with a data set, in the person's language.
+    static func reason(_ error: any Error) -> LocalizedText {
+        switch error as? NumberingDataError {
+        case .missing(let what):
+            LocalizedText(en: "\(what) is missing", ru: "нет \(what)")
+        case .malformed(let near):
+            LocalizedText(en: "malformed near \"\(near)\"", ru: "ошибка в данных около «\(near)»")
+        case .corrupt(let path):
+            LocalizedText(en: "\(path) differs from its MANIFEST entry (size or CRC-32)",
+                          ru: "\(path) не совпадает с записью в MANIFEST (размер или CRC-32)")
+        case .notListed(let name):
+            LocalizedText(en: "\(name) is not in MANIFEST", ru: "\(name) нет в MANIFEST")
+        case nil:
+            LocalizedText(en: "\(error)", ru: "\(error)")
+        }
     }
 
     /// The log line of a reload that took.
@@ -146,7 +164,9 @@ struct Serve: LookupSubcommand {
 
     /// The log line of a reload refused.
     static func refused(_ error: any Error, from source: String, keeping version: String) -> LocalizedText {
-        LocalizedText(en: "refused the numbering data in \(source): \(error); still answering with \(version)",
-                      ru: "данные нумерации из \(source) отвергнуты: \(error); ответы по-прежнему по \(version)")
+        let reason = Self.reason(error)
+        return LocalizedText(
+            en: "refused the numbering data in \(source): \(reason.english); still answering with \(version)",
+            ru: "данные нумерации из \(source) отвергнуты: \(reason.russian); ответы по-прежнему по \(version)")
     }
 }
