@@ -217,7 +217,7 @@ struct ServeTests {
     func serve() async throws {
         let server = try Subprocess.launch(try lookupExecutable().path, ["serve", "--port", "0", "--lang", "en"])
 
-        // The first line names the base URL: "Serving the lookup API on http://127.0.0.1:PORT/v1/lookup?…".
+        // The first line names the base URL: "Serving the lookup API on http://127.0.0.1:PORT (Ctrl-C stops):".
         let printed = try #require(await server.firstLine())
         let urlText = try #require(printed.split(separator: " ").first { $0.hasPrefix("http://") })
         let base = try #require(urlText.split(separator: "/v1/").first.flatMap { URL(string: String($0)) })

@@ -103,20 +103,23 @@ struct Serve: LookupSubcommand {
         }
     }
 
-    /// What `serve` says once it listens, in the person's language.
+    /// What `serve` says once it listens and its data is in, in the person's language; each line
+    /// fits 80 columns with any port.
     static func banner(_ base: String, version: String) -> LocalizedText {
         LocalizedText(
             en: """
-                Serving the lookup API on \(base)/v1/lookup?number=%2B79994673756 (GET; POST for many)
-                its OpenAPI document on \(base)/openapi.json, readiness on \(base)/healthz
-                metrics on \(base)/metrics and the country dataset on \(base)/countries.json
-                with the numbering data \(version); SIGHUP reloads it, Ctrl-C stops.
+                Serving the lookup API on \(base) (Ctrl-C stops):
+                  GET  /v1/lookup?number=%2B79994673756    one number
+                  POST /v1/lookup                          many numbers, as JSON
+                  GET  /openapi.json /healthz /metrics /countries.json
+                Numbering data: \(version); SIGHUP reloads it.
                 """,
             ru: """
-                API поиска: \(base)/v1/lookup?number=%2B79994673756 (GET; POST — для многих номеров)
-                описание OpenAPI: \(base)/openapi.json, готовность: \(base)/healthz
-                метрики: \(base)/metrics, список стран: \(base)/countries.json
-                данные нумерации: \(version); SIGHUP — загрузить заново, Ctrl-C — остановить.
+                API поиска: \(base) (Ctrl-C — остановить):
+                  GET  /v1/lookup?number=%2B79994673756    один номер
+                  POST /v1/lookup                          много номеров, в JSON
+                  GET  /openapi.json /healthz /metrics /countries.json
+                Данные нумерации: \(version); SIGHUP — перечитать.
                 """)
     }
 
