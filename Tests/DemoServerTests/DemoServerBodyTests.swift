@@ -1,0 +1,76 @@
+import DemoServer
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// What a service built on the demo server needs beyond fixed answers: request bodies within a
+/// limit, and an observer for its metrics.
+@Suite("DemoServer request bodies and observers")
+struct DemoServerBodyTests {
+    @Test("a POST's body reaches its route whole; one past the limit is not read, and the route is told")
+    func bodies() async throws {
+        let server = DemoServer()
+        server.requestBodyLimit = 16
+        server.route("/echo") { request in
+            DemoResponse(status: request.bodyExceedsLimit ? 413 : 200, body: request.body)
+        }
+        let base = try await server.start()
+        let url = base.appendingPathComponent("echo")
+        try await server.whileRunning {
+            let (echoed, fits) = try await send(url, method: "POST", body: Data("sixteen bytes ok".utf8))
+            #expect(fits.statusCode == 200 && echoed == Data("sixteen bytes ok".utf8))
+            let (nothing, past) = try await send(url, method: "POST", body: Data("seventeen bytes !".utf8))
+            #expect(past.statusCode == 413 && nothing.isEmpty)
+            let (none, get) = try await send(url, method: "GET", body: nil)
+            #expect(get.statusCode == 200 && none.isEmpty)
+        }
+    }
+
+    @Test("an observer hears of each request as it starts, then of its status and how long it took")
+    func observer() async throws {
+        let server = DemoServer()
+        let heard = Heard()
+        server.observe(with: heard)
+        server.route("/x", .text("x"))
+        let base = try await server.start()
+        try await server.whileRunning {
+            _ = try await send(base.appendingPathComponent("x"), method: "GET", body: nil)
+            _ = try await send(base.appendingPathComponent("missing"), method: "DELETE", body: nil)
+        }
+        #expect(heard.started == ["GET /x", "DELETE /missing"])
+        #expect(heard.answered.map { "\($0.method) \($0.path) \($0.status)" } == ["GET /x 200", "DELETE /missing 404"])
+        #expect(heard.answered.allSatisfy { $0.duration > .zero })
+    }
+}
+
+/// What an observer was told, in order.
+private final class Heard: DemoServerObserving, @unchecked Sendable {
+    // Every access holds the lock.
+    private let lock = NSLock()
+    private var startedLines: [String] = []
+    private var answeredExchanges: [DemoExchange] = []
+
+    var started: [String] { lock.withLock { startedLines } }
+    var answered: [DemoExchange] { lock.withLock { answeredExchanges } }
+
+    func requestStarted(method: String, path: String) {
+        lock.withLock { startedLines.append("\(method) \(path)") }
+    }
+
+    func requestAnswered(_ exchange: DemoExchange) {
+        lock.withLock { answeredExchanges.append(exchange) }
+    }
+}
+
+/// One request through a plain URLSession: the body and the response.
+private func send(_ url: URL, method: String, body: Data?) async throws -> (Data, HTTPURLResponse) {
+    var request = URLRequest(url: url)
+    request.httpMethod = method
+    request.httpBody = body
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.finishTasksAndInvalidate() }
+    let (data, response) = try await session.data(for: request)
+    return (data, try #require(response as? HTTPURLResponse))
+}
