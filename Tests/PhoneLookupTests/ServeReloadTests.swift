@@ -31,11 +31,16 @@ struct ServeReloadTests {
             let load = Task {
                 var statuses: [Int] = []
                 var versions: Set<String> = []
-                while !reloaded.withLock({ $0 }) || statuses.count < 5, statuses.count < 5_000 {
+                // Until one request was sent after the reload was said to be done: one sent
+                // before it may still be answered from the old data.
+                var sentAfterReload = false
+                while !sentAfterReload || statuses.count < 5, statuses.count < 5_000 {
+                    let afterReload = reloaded.withLock { $0 }
                     let number = "%2B7999467" + String(format: "%04d", statuses.count % 10_000)
                     let response = try await client.send(HTTPRequest(url: serve.url("/v1/lookup?number=\(number)")))
                     statuses.append(response.statusCode)
                     versions.insert(response.header("X-Numbering-Data") ?? "")
+                    sentAfterReload = sentAfterReload || afterReload
                 }
                 return (statuses, versions)
             }
