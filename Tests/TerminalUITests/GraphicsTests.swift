@@ -226,6 +226,7 @@ struct GraphicsTests {
         #expect(stream.frames.map(\.bitmap) == expected.dropFirst().map(\.bitmap))
         #expect(stream.frames.map(\.gap) == expected.dropFirst().map { Int($0.delay / .milliseconds(1)) })
         #expect(stream.frames.allSatisfy { $0.gap == 80 })
+        #expect(stream.framesChunksWithoutKeys == 0)
         // Only the spinner's corner changes from frame to frame, and only it is sent.
         #expect(stream.frames.allSatisfy { $0.sent.width * $0.sent.height * 4 < 40 * 30 })
         // The first frame's gap, then the run: for ever (v=1), as the file loops for ever.

@@ -41,6 +41,7 @@ struct KittyCaptureTests {
         let frames = stream.frames.filter { $0.id == id }
         // Twelve frames of 80 ms, looping for ever: eleven after the first, which went as the image.
         #expect(frames.count == 11)
+        #expect(stream.framesChunksWithoutKeys == 0)
         #expect(frames.allSatisfy { $0.gap == 80 })
         #expect(stream.controls.contains { $0.id == id && $0.keys["r"] == "1" && $0.keys["z"] == "80" })
         #expect(run?.keys["v"] == "1")

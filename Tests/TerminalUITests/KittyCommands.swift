@@ -22,6 +22,9 @@ struct KittyCommands {
     var frames: [(id: Int, gap: Int, bitmap: Bitmap, sent: Bitmap)] = []
     /// Animation controls (`a=a`): the image and its keys.
     var controls: [(id: Int, keys: [String: String])] = []
+    /// Chunks of a frame (`a=f`) without the frame's keys: the protocol asks for `a=f` on every
+    /// chunk, and kitty 0.26 composes a frame by its last chunk's keys.
+    var framesChunksWithoutKeys = 0
 
     /// Reads every whole APC G command of `bytes`; a command still being written at the end is left.
     init(_ bytes: [UInt8]) {
@@ -38,6 +41,9 @@ struct KittyCommands {
                 if parts.count == 2 { keys[String(parts[0])] = String(parts[1]) }
             }
             let chunk = split < end ? Data(bytes[(split + 1)..<end]) : Data()
+            if let pending, pending.keys["a"] == "f", keys != pending.keys.merging(["m": keys["m"] ?? ""]) { $1 } {
+                framesChunksWithoutKeys += 1
+            }
             var command = pending ?? Command(keys: keys, payload: Data())
             command.payload += Data(base64Encoded: chunk) ?? Data()
             pending = keys["m"] == "1" ? command : nil

@@ -21,14 +21,16 @@ enum KittyGraphics {
     /// Adds the next frame of image `id`, shown for `gap` milliseconds: the frame numbered `base`
     /// (1 is the image itself) with `bitmap` put at `origin` in place of its pixels (`X=1`: put,
     /// not blended). Our decoders give every frame composed whole on the canvas, so the caller
-    /// sends the rectangle where a frame differs from the one before, over that one.
+    /// sends the rectangle where a frame differs from the one before, over that one. Every chunk
+    /// of a frame carries its keys: the protocol asks for `a=f` on each, and kitty 0.26 composes
+    /// a frame by the keys of its last chunk.
     static func transmitFrame(
         _ bitmap: Bitmap, at origin: PixelOffset, over base: Int, id: Int, gap: Int, into output: inout [UInt8]
     ) {
         send(Data(bitmap.pixels),
              keys: "a=f,f=32,s=\(bitmap.width),v=\(bitmap.height),x=\(origin.x),y=\(origin.y),c=\(base),i=\(id),X=1,"
                 + "z=\(max(1, gap)),q=2",
-             into: &output)
+             everyChunk: true, into: &output)
     }
 
     /// Sets how long the first frame of image `id` (sent with the image itself) is shown.
@@ -49,8 +51,8 @@ enum KittyGraphics {
     }
 
     /// One command carrying `data` base64-encoded, in chunks of at most `chunkSize` (`m=1` on all
-    /// but the last); `keys` go on the first chunk only.
-    private static func send(_ data: Data, keys: String, into output: inout [UInt8]) {
+    /// but the last); `keys` go on the first chunk only, or on `everyChunk`.
+    private static func send(_ data: Data, keys: String, everyChunk: Bool = false, into output: inout [UInt8]) {
         let payload = Array(data.base64EncodedData())
         var offset = 0
         var first = true
@@ -58,7 +60,7 @@ enum KittyGraphics {
             let end = min(payload.count, offset + chunkSize)
             let more = end < payload.count ? 1 : 0
             output += Array("\u{1b}_G".utf8)
-            if first {
+            if first || everyChunk {
                 output += Array("\(keys),m=\(more)".utf8)
             } else {
                 output += Array("m=\(more)".utf8)
