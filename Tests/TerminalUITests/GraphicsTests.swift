@@ -233,6 +233,10 @@ struct GraphicsTests {
         #expect(stream.controls.map(\.keys) == [["a": "a", "i": "\(id)", "r": "1", "z": "80", "q": "2"],
                                                 ["a": "a", "i": "\(id)", "s": "3", "v": "1", "q": "2"]])
         #expect(stream.commands.filter { $0.keys["a"] == "p" }.count == 1)
+        // The placement comes before the frames, the run after them: kitty then always starts it.
+        let order = stream.commands.compactMap(\.keys["a"]).filter { ["p", "f", "a"].contains($0) }
+        #expect(order.firstIndex(of: "p").map { $0 < order.firstIndex(of: "f")! } == true)
+        #expect(stream.commands.last?.keys["s"] == "3")
 
         // While it plays, the terminal keeps time: the same screen again writes nothing at all.
         for _ in 0..<animation.frameCount * 2 { #expect(renderer.render(shown).isEmpty) }

@@ -151,6 +151,9 @@ struct ImageLayer: Sendable {
         var shown: [KittyPlacementKey: ImagePlacement.Geometry] = [:]
         var occurrences: [Int: Int] = [:]
         var playing: Set<SizedKey> = []
+        // Frames go after the placements: kitty shows the first frame at once, and starts the run
+        // that follows them every time (sent before the placement, a run sometimes never began).
+        var frames: [UInt8] = []
         for placement in placements {
             let sized = SizedKey(placement)
             let id: Int
@@ -183,7 +186,7 @@ struct ImageLayer: Sendable {
                     let first = root ?? scaledBitmap(for: placement)
                     let (bytes, hasFrames) = Self.frames(of: animation, for: placement, after: first, id: id)
                     scaled[sized] = nil
-                    if !bytes.isEmpty { operations.append(.anywhere(bytes)) }
+                    frames += bytes
                     kittyImages[sized]?.animation = KittyAnimation(plays: animation.plays, hasFrames: hasFrames)
                 }
             }
@@ -203,6 +206,7 @@ struct ImageLayer: Sendable {
             operations.append(.anywhere(bytes))
         }
         kittyShown = shown
+        if !frames.isEmpty { operations.append(.anywhere(frames)) }
         operations += runOrStopAnimations(playing: playing)
         operations += evictKittyImages()
         return operations
