@@ -12,6 +12,7 @@
 
 #define CJPEG_FUNCTIONS(X) \
     X(jpeg_CreateCompress) X(jpeg_CreateDecompress) X(jpeg_calc_output_dimensions)                \
+    X(jpeg_abort_decompress) X(jpeg_crop_scanline) X(jpeg_skip_scanlines)                         \
     X(jpeg_destroy_compress) X(jpeg_destroy_decompress) X(jpeg_finish_compress)                   \
     X(jpeg_finish_decompress) X(jpeg_mem_src) X(jpeg_read_header) X(jpeg_read_scanlines)          \
     X(jpeg_save_markers) X(jpeg_set_colorspace) X(jpeg_set_defaults) X(jpeg_set_quality)          \
@@ -31,6 +32,9 @@ extern struct cjpeg_api cjpeg_api;
 #define jpeg_CreateCompress (cjpeg_api.jpeg_CreateCompress)
 #define jpeg_CreateDecompress (cjpeg_api.jpeg_CreateDecompress)
 #define jpeg_calc_output_dimensions (cjpeg_api.jpeg_calc_output_dimensions)
+#define jpeg_abort_decompress (cjpeg_api.jpeg_abort_decompress)
+#define jpeg_crop_scanline (cjpeg_api.jpeg_crop_scanline)
+#define jpeg_skip_scanlines (cjpeg_api.jpeg_skip_scanlines)
 #define jpeg_destroy_compress (cjpeg_api.jpeg_destroy_compress)
 #define jpeg_destroy_decompress (cjpeg_api.jpeg_destroy_decompress)
 #define jpeg_finish_compress (cjpeg_api.jpeg_finish_compress)

@@ -237,6 +237,34 @@ cjpeg_status cjpeg_read_rows(cjpeg_decoder *decoder, uint8_t *dst, size_t stride
     return CJPEG_OK;
 }
 
+cjpeg_status cjpeg_crop_columns(cjpeg_decoder *decoder, uint32_t *x, uint32_t *width) {
+    if (setjmp(decoder->err.jump)) return decoder->err.status;
+    JDIMENSION left = *x, columns = *width;
+    jpeg_crop_scanline(&decoder->cinfo, &left, &columns);
+    *x = left;
+    *width = columns;
+    return CJPEG_OK;
+}
+
+cjpeg_status cjpeg_skip_rows(cjpeg_decoder *decoder, uint32_t rows) {
+    if (setjmp(decoder->err.jump)) return decoder->err.status;
+    JDIMENSION left = rows;
+    // jpeg_skip_scanlines may stop short at the end of the data: skip until done or stuck.
+    while (left > 0) {
+        JDIMENSION skipped = jpeg_skip_scanlines(&decoder->cinfo, left);
+        if (skipped == 0) return CJPEG_TRUNCATED;
+        left -= skipped;
+    }
+    return CJPEG_OK;
+}
+
+void cjpeg_abort(cjpeg_decoder *decoder) {
+    if (decoder->started) {
+        jpeg_abort_decompress(&decoder->cinfo);
+        decoder->started = 0;
+    }
+}
+
 cjpeg_status cjpeg_finish(cjpeg_decoder *decoder) {
     if (setjmp(decoder->err.jump)) return decoder->err.status;
     if (decoder->started) {

@@ -74,6 +74,34 @@ cwebp_status cwebp_decode_still(const uint8_t *data, size_t size, uint8_t *dst, 
     return from_vp8(status);
 }
 
+cwebp_status cwebp_decode_region(const uint8_t *data, size_t size, uint8_t *dst, size_t stride,
+                                 uint32_t crop_x, uint32_t crop_y, uint32_t crop_width, uint32_t crop_height,
+                                 uint32_t width, uint32_t height) {
+    if (cwebp_load() != NULL) return CWEBP_UNSUPPORTED;
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) return CWEBP_UNSUPPORTED;
+    VP8StatusCode status = WebPGetFeatures(data, size, &config.input);
+    if (status != VP8_STATUS_OK) return from_vp8(status);
+    config.options.use_cropping = 1;
+    config.options.crop_left = (int)crop_x;
+    config.options.crop_top = (int)crop_y;
+    config.options.crop_width = (int)crop_width;
+    config.options.crop_height = (int)crop_height;
+    if (crop_width != width || crop_height != height) {
+        config.options.use_scaling = 1;
+        config.options.scaled_width = (int)width;
+        config.options.scaled_height = (int)height;
+    }
+    config.output.colorspace = MODE_RGBA;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = dst;
+    config.output.u.RGBA.stride = (int)stride;
+    config.output.u.RGBA.size = stride * height;
+    status = WebPDecode(data, size, &config);
+    WebPFreeDecBuffer(&config.output);
+    return from_vp8(status);
+}
+
 struct cwebp_animation {
     WebPAnimDecoder *decoder;
     uint32_t width;

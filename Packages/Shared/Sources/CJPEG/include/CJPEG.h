@@ -74,6 +74,16 @@ cjpeg_status cjpeg_start(cjpeg_decoder *decoder, unsigned num, unsigned denom,
 /// Reads up to `max_rows` RGBA rows into `dst` (rows `stride` bytes apart); `rows_read` says how many.
 cjpeg_status cjpeg_read_rows(cjpeg_decoder *decoder, uint8_t *dst, size_t stride, uint32_t max_rows,
                              uint32_t *rows_read);
+/// After `cjpeg_start`, before any row is read: every row read from now on holds only the columns
+/// from `*x` for `*width` (libjpeg-turbo's `jpeg_crop_scanline`). libjpeg moves `*x` left to a block
+/// boundary and widens `*width` to match; the rows read are then `*width` pixels wide.
+cjpeg_status cjpeg_crop_columns(cjpeg_decoder *decoder, uint32_t *x, uint32_t *width);
+/// Passes over the next `rows` output rows without producing them (`jpeg_skip_scanlines`: no
+/// colour conversion or upsampling, and in a baseline file no inverse DCT).
+cjpeg_status cjpeg_skip_rows(cjpeg_decoder *decoder, uint32_t rows);
+/// Ends a decompression whose remaining rows are not wanted (`jpeg_abort_decompress`); the decoder
+/// may then only be destroyed.
+void cjpeg_abort(cjpeg_decoder *decoder);
 /// Finishes decompression; reports CJPEG_TRUNCATED when the data ended early anywhere in the image.
 cjpeg_status cjpeg_finish(cjpeg_decoder *decoder);
 

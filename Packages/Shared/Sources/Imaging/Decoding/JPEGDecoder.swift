@@ -4,7 +4,7 @@ import CLCMS
 /// JPEG through libjpeg-turbo's libjpeg API, with the error shim in CJPEG.
 enum JPEGDecoder {
     /// Rows handed to libjpeg per call when streaming into the resampler.
-    private static let rowsPerBatch = 16
+    static let rowsPerBatch = 16
 
     static func decode(
         _ bytes: UnsafeRawBufferPointer, maxSize: PixelSize?, pixelLimit: Int
@@ -22,19 +22,9 @@ enum JPEGDecoder {
         // The cell bounds the upright picture: scale the stored one to the turned target, then turn.
         let target = orientation.stored(maxSize.map { upright.shrunk(toFit: $0) } ?? upright)
 
-        var icc: UnsafeMutablePointer<UInt8>?
-        let iccCount = cjpeg_icc(decoder, &icc)
-        defer { cjpeg_free(icc) }
-        // CMYK with a profile: libjpeg hands the inks over and Little CMS makes them RGB; without
-        // one the shim's plain formula does.
-        let cmyk = cjpeg_is_cmyk(decoder) != 0
-            ? try ColorManagement.transform(
-                icc: icc, count: iccCount,
-                input: cjpeg_cmyk_inverted(decoder) != 0 ? CLCMS_INPUT_CMYK_INVERTED : CLCMS_INPUT_CMYK
-            )
-            : nil
-        defer { if let cmyk { clcms_transform_destroy(cmyk) } }
-        if cmyk != nil { cjpeg_keep_cmyk(decoder, 1) }
+        let colour = try Colour(decoder)
+        defer { colour.release() }
+        let cmyk = colour.cmyk
 
         let numerator = try largestReduction(decoder, covering: target)
         var width: UInt32 = 0
@@ -51,22 +41,60 @@ enum JPEGDecoder {
             (bitmap, largest) = try readResampled(decoder, from: codecSize, to: target, cmyk: cmyk)
         }
         try check(cjpeg_finish(decoder), decoder)
-        var converted = cmyk != nil
-        if cjpeg_is_cmyk(decoder) == 0 {
-            converted = try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
-        }
+        let converted = try colour.finish(&bitmap)
         var decoded = DecodedImage(
             bitmap: bitmap.oriented(orientation),
             info: ImageInfo(format: .jpeg, width: upright.width, height: upright.height),
             codecSize: codecSize, orientation: orientation, largestBufferBytes: largest
         )
         // A CMYK file is left to no other decoder: the inks' conversion is ours.
-        decoded.isVerbatim = orientation == .up && codecSize == size && !converted && cjpeg_is_cmyk(decoder) == 0
+        decoded.isVerbatim = orientation == .up && codecSize == size && !converted && !colour.isCMYK
         return decoded
     }
 
+    /// The file's ICC profile, and for CMYK the conversion of its inks to RGB: set up after the
+    /// header, released with ``release()``.
+    struct Colour {
+        var icc: UnsafeMutablePointer<UInt8>?
+        var iccCount: Int
+        var cmyk: OpaquePointer?
+        var isCMYK: Bool
+
+        init(_ decoder: OpaquePointer) throws(ImagingError) {
+            isCMYK = cjpeg_is_cmyk(decoder) != 0
+            iccCount = cjpeg_icc(decoder, &icc)
+            // CMYK with a profile: libjpeg hands the inks over and Little CMS makes them RGB; without
+            // one the shim's plain formula does.
+            do {
+                cmyk = isCMYK
+                    ? try ColorManagement.transform(
+                        icc: icc, count: iccCount,
+                        input: cjpeg_cmyk_inverted(decoder) != 0 ? CLCMS_INPUT_CMYK_INVERTED : CLCMS_INPUT_CMYK
+                    )
+                    : nil
+            } catch {
+                cjpeg_free(icc)
+                throw error
+            }
+            if cmyk != nil { cjpeg_keep_cmyk(decoder, 1) }
+        }
+
+        func release() {
+            cjpeg_free(icc)
+            if let cmyk { clcms_transform_destroy(cmyk) }
+        }
+
+        /// Makes the decoded pixels sRGB: CMYK rows were converted as they came, the rest here.
+        /// True when any pixel was converted (the bytes are then no longer the file's own colours).
+        @discardableResult
+        func finish(_ bitmap: inout Bitmap) throws(ImagingError) -> Bool {
+            guard !isCMYK else { return cmyk != nil }
+            return try ColorManagement.convertToSRGB(&bitmap, icc: icc, count: iccCount)
+        }
+    }
+
     /// The Orientation tag of the APP1 segment libjpeg kept, read by libexif.
-    private static func exifOrientation(_ decoder: OpaquePointer) throws(ImagingError) -> ImageOrientation {
+    static func exifOrientation(_ decoder: OpaquePointer) throws(ImagingError) -> ImageOrientation {
         var exif: UnsafePointer<UInt8>?
         var count = 0
         guard cjpeg_exif(decoder, &exif, &count) != 0 else { return .up }
@@ -108,11 +136,22 @@ enum JPEGDecoder {
     private static func readResampled(
         _ decoder: OpaquePointer, from source: PixelSize, to target: PixelSize, cmyk: OpaquePointer?
     ) throws(ImagingError) -> (Bitmap, Int) {
+        try readRows(decoder, count: source.height, rowWidth: source.width, skipping: 0, source: source, to: target,
+                     cmyk: cmyk)
+    }
+
+    /// Reads `count` rows of `rowWidth` pixels in batches and streams the `source.width` pixels after
+    /// the first `skipping` of each into a resampler to `target`; returns the picture and the most
+    /// pixel memory held at once.
+    static func readRows(
+        _ decoder: OpaquePointer, count: Int, rowWidth: Int, skipping: Int, source: PixelSize, to target: PixelSize,
+        cmyk: OpaquePointer?
+    ) throws(ImagingError) -> (Bitmap, Int) {
         // A JPEG has no alpha: every row comes out opaque.
         var resampler = Resampler(from: source, to: target, filter: .automatic, opaque: true)
-        let stride = source.width * 4
+        let stride = rowWidth * 4
         var batch = [UInt8](repeating: 0, count: stride * rowsPerBatch)
-        var remaining = source.height
+        var remaining = count
         while remaining > 0 {
             var rowsRead: UInt32 = 0
             let status = batch.withUnsafeMutableBufferPointer { buffer in
@@ -122,11 +161,11 @@ enum JPEGDecoder {
             guard rowsRead > 0 else { throw .truncated }
             if let cmyk {
                 batch.withUnsafeMutableBufferPointer { buffer in
-                    clcms_transform_apply(cmyk, buffer.baseAddress, buffer.baseAddress, Int(rowsRead) * source.width)
+                    clcms_transform_apply(cmyk, buffer.baseAddress, buffer.baseAddress, Int(rowsRead) * rowWidth)
                 }
             }
             batch.withUnsafeBufferPointer { buffer in
-                for row in 0..<Int(rowsRead) { resampler.consume(row: buffer.baseAddress! + row * stride) }
+                for row in 0..<Int(rowsRead) { resampler.consume(row: buffer.baseAddress! + row * stride + skipping * 4) }
             }
             remaining -= Int(rowsRead)
         }
@@ -134,7 +173,7 @@ enum JPEGDecoder {
         return (bitmap, batch.count + resampler.workingBytes + bitmap.byteCount)
     }
 
-    private static func check(_ status: cjpeg_status, _ decoder: OpaquePointer) throws(ImagingError) {
+    static func check(_ status: cjpeg_status, _ decoder: OpaquePointer) throws(ImagingError) {
         switch status {
         case CJPEG_OK: return
         case CJPEG_TRUNCATED: throw .truncated

@@ -71,7 +71,7 @@ enum WebPDecoder {
         return Bitmap(width: canvas.width, height: canvas.height, pixels: pixels)
     }
 
-    private static func check(_ status: cwebp_status, what: String) throws(ImagingError) {
+    static func check(_ status: cwebp_status, what: String) throws(ImagingError) {
         switch status {
         case CWEBP_OK: return
         case CWEBP_TRUNCATED: throw .truncated
