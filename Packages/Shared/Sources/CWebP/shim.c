@@ -54,24 +54,7 @@ cwebp_status cwebp_read_info(const uint8_t *data, size_t size, cwebp_info *info)
 
 cwebp_status cwebp_decode_still(const uint8_t *data, size_t size, uint8_t *dst, size_t stride,
                                 uint32_t width, uint32_t height) {
-    if (cwebp_load() != NULL) return CWEBP_UNSUPPORTED;
-    WebPDecoderConfig config;
-    if (!WebPInitDecoderConfig(&config)) return CWEBP_UNSUPPORTED;
-    VP8StatusCode status = WebPGetFeatures(data, size, &config.input);
-    if (status != VP8_STATUS_OK) return from_vp8(status);
-    if ((uint32_t)config.input.width != width || (uint32_t)config.input.height != height) {
-        config.options.use_scaling = 1;
-        config.options.scaled_width = (int)width;
-        config.options.scaled_height = (int)height;
-    }
-    config.output.colorspace = MODE_RGBA;
-    config.output.is_external_memory = 1;
-    config.output.u.RGBA.rgba = dst;
-    config.output.u.RGBA.stride = (int)stride;
-    config.output.u.RGBA.size = stride * height;
-    status = WebPDecode(data, size, &config);
-    WebPFreeDecBuffer(&config.output);
-    return from_vp8(status);
+    return cwebp_decode_region(data, size, dst, stride, 0, 0, 0, 0, width, height);
 }
 
 cwebp_status cwebp_decode_region(const uint8_t *data, size_t size, uint8_t *dst, size_t stride,
@@ -82,11 +65,17 @@ cwebp_status cwebp_decode_region(const uint8_t *data, size_t size, uint8_t *dst,
     if (!WebPInitDecoderConfig(&config)) return CWEBP_UNSUPPORTED;
     VP8StatusCode status = WebPGetFeatures(data, size, &config.input);
     if (status != VP8_STATUS_OK) return from_vp8(status);
-    config.options.use_cropping = 1;
-    config.options.crop_left = (int)crop_x;
-    config.options.crop_top = (int)crop_y;
-    config.options.crop_width = (int)crop_width;
-    config.options.crop_height = (int)crop_height;
+    if (crop_width == 0 || crop_height == 0) {
+        // The whole picture.
+        crop_width = (uint32_t)config.input.width;
+        crop_height = (uint32_t)config.input.height;
+    } else {
+        config.options.use_cropping = 1;
+        config.options.crop_left = (int)crop_x;
+        config.options.crop_top = (int)crop_y;
+        config.options.crop_width = (int)crop_width;
+        config.options.crop_height = (int)crop_height;
+    }
     if (crop_width != width || crop_height != height) {
         config.options.use_scaling = 1;
         config.options.scaled_width = (int)width;

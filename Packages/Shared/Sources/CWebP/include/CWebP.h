@@ -63,7 +63,7 @@ cwebp_status cwebp_decode_still(const uint8_t *data, size_t size, uint8_t *dst, 
 /// Decodes the `crop_width` x `crop_height` pixels of a still WebP from (`crop_x`, `crop_y`), scaled
 /// by libwebp to `width` x `height`, into RGBA rows `stride` bytes apart: libwebp's cropped
 /// decoding, so the rest of the picture is never made into pixels. A lossy picture crops from an
-/// even position: `crop_x` and `crop_y` must be even.
+/// even position: `crop_x` and `crop_y` must be even. A crop of zero width or height is the whole picture.
 cwebp_status cwebp_decode_region(const uint8_t *data, size_t size, uint8_t *dst, size_t stride,
                                  uint32_t crop_x, uint32_t crop_y, uint32_t crop_width, uint32_t crop_height,
                                  uint32_t width, uint32_t height);

@@ -52,23 +52,26 @@ extension ImageDecoder {
 }
 
 extension ImageOrientation {
+    /// Where the upright pixel (`x`, `y`) of a picture stored `storedWidth` x `storedHeight` is stored.
+    @inline(__always)
+    func storedPosition(_ x: Int, _ y: Int, storedWidth w: Int, storedHeight h: Int) -> (Int, Int) {
+        switch self {
+        case .up: (x, y)
+        case .upMirrored: (w - 1 - x, y)
+        case .down: (w - 1 - x, h - 1 - y)
+        case .downMirrored: (x, h - 1 - y)
+        case .leftMirrored: (y, x)
+        case .right: (y, h - 1 - x)
+        case .rightMirrored: (w - 1 - y, h - 1 - x)
+        case .left: (w - 1 - y, x)
+        }
+    }
+
     /// The stored pixels that hold the upright pixels of `rect`, for a picture stored at `stored`.
     func storedRect(of rect: PixelRect, storedSize stored: PixelSize) -> PixelRect {
-        let w = stored.width, h = stored.height
-        func place(_ x: Int, _ y: Int) -> (Int, Int) {
-            switch self {
-            case .up: (x, y)
-            case .upMirrored: (w - 1 - x, y)
-            case .down: (w - 1 - x, h - 1 - y)
-            case .downMirrored: (x, h - 1 - y)
-            case .leftMirrored: (y, x)
-            case .right: (y, h - 1 - x)
-            case .rightMirrored: (w - 1 - y, h - 1 - x)
-            case .left: (w - 1 - y, x)
-            }
-        }
-        let first = place(rect.x, rect.y)
-        let last = place(rect.x + rect.width - 1, rect.y + rect.height - 1)
+        let first = storedPosition(rect.x, rect.y, storedWidth: stored.width, storedHeight: stored.height)
+        let last = storedPosition(rect.x + rect.width - 1, rect.y + rect.height - 1,
+                                  storedWidth: stored.width, storedHeight: stored.height)
         let left = min(first.0, last.0), top = min(first.1, last.1)
         return PixelRect(x: left, y: top, width: abs(first.0 - last.0) + 1, height: abs(first.1 - last.1) + 1)
     }

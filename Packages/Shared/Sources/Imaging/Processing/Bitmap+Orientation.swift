@@ -15,17 +15,7 @@ extension Bitmap {
                 let target = target.bindMemory(to: UInt32.self)
                 for y in 0..<size.height {
                     for x in 0..<size.width {
-                        // Where upright pixel (x, y) is stored.
-                        let (sx, sy): (Int, Int) = switch orientation {
-                        case .up: (x, y)
-                        case .upMirrored: (w - 1 - x, y)
-                        case .down: (w - 1 - x, h - 1 - y)
-                        case .downMirrored: (x, h - 1 - y)
-                        case .leftMirrored: (y, x)
-                        case .right: (y, h - 1 - x)
-                        case .rightMirrored: (w - 1 - y, h - 1 - x)
-                        case .left: (w - 1 - y, x)
-                        }
+                        let (sx, sy) = orientation.storedPosition(x, y, storedWidth: w, storedHeight: h)
                         target[y * size.width + x] = source[sy * w + sx]
                     }
                 }
