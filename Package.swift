@@ -146,7 +146,7 @@ let package = Package(
         ),
         .target(
             name: "TerminalUI",
-            dependencies: ["Imaging"],
+            dependencies: ["Imaging", "ErrorReporting"],
             path: "\(shared)/TerminalUI"
         ),
         .target(

@@ -62,7 +62,7 @@ struct StorageFaultProcessTests {
         let first = try await Self.gallery(arguments, language: "en_US.UTF-8")
         #expect(first.status == 0, "\(first.errorOutput)")
         let items = Self.items(first.output)
-        #expect(items.count == 6 && items.allSatisfy { $0["state"] as? String == "loaded" })
+        #expect(items.count == 7 && items.allSatisfy { $0["state"] as? String == "loaded" })
         let notKept = items.filter { $0["notSaved"] != nil }
         #expect(!notKept.isEmpty && notKept.allSatisfy { $0["notSaved"] as? String == "diskFull" }, "\(first.output)")
         let kept = Set(items.filter { $0["notSaved"] == nil }.compactMap { $0["index"] as? Int })
@@ -82,7 +82,7 @@ struct StorageFaultProcessTests {
             let result = try await Self.gallery(["--demo", "--demo-port", "\(port)", "--json", "--cache-dir", folder],
                                                 language: language)
             #expect(result.status == 0)
-            #expect(Self.items(result.output).count == 6)
+            #expect(Self.items(result.output).count == 7)
             #expect(result.errorOutput.contains(words), "\(result.errorOutput)")
             #expect(!result.errorOutput.contains("SQLite"))
         }

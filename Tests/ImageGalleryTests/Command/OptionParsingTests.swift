@@ -39,7 +39,7 @@ struct OptionParsingTests {
     }
 
     @Test("a bad fault plan says which part is wrong", arguments: [
-        ("2", DemoFaultPlan.ParseError.malformed("2")), ("7=404", .badCell("7")), ("2=explode", .unknownFault("explode")),
+        ("2", DemoFaultPlan.ParseError.malformed("2")), ("8=404", .badCell("8")), ("2=explode", .unknownFault("explode")),
         ("all=slow", .unknownFault("slow")),
     ])
     func badFaultPlans(text: String, error: DemoFaultPlan.ParseError) {

@@ -4,7 +4,7 @@ import Testing
 extension ServerAndProcessTests {
     @Suite("gallery, the executable, end to end", .serialized)
     struct GalleryExecutableTests {
-        @Test("gallery --demo --json loads six, then a run with the server down loads the six from disk")
+        @Test("gallery --demo --json loads seven, then a run with the server down loads the seven from disk")
         func demoThenOffline() async throws {
             let port = try await GalleryProcess.freePort()
             let cache = GalleryProcess.temporaryDirectory()
@@ -13,23 +13,23 @@ extension ServerAndProcessTests {
 
             let first = try await GalleryProcess.run(common)
             #expect(first.status == 0, "stderr: \(first.stderr)")
-            #expect(first.lines.count == 7)
+            #expect(first.lines.count == 8)
             let items = first.lines.dropLast().compactMap(GalleryProcess.object)
-            #expect(items.count == 6)
-            #expect(Set(items.compactMap { $0["index"] as? Int }) == Set(1...6))
+            #expect(items.count == 7)
+            #expect(Set(items.compactMap { $0["index"] as? Int }) == Set(1...7))
             #expect(items.allSatisfy { $0["state"] as? String == "loaded" && $0["source"] as? String == "network" })
-            #expect(items.allSatisfy { $0["width"] as? Int == 1200 && $0["height"] as? Int == 900 })
+            #expect(items.prefix(6).allSatisfy { $0["width"] as? Int == 1200 && $0["height"] as? Int == 900 } && items.last?["width"] as? Int == 4000)
             // Keys in the documented order.
             #expect(first.lines[0].hasPrefix(#"{"event":"item","index":"#))
             #expect(first.lines[0].contains(#","state":"loaded","source":"network","width":1200,"height":900,"bytes":"#))
-            #expect(first.lines[6] == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+            #expect(first.lines[7] == #"{"event":"summary","loaded":7,"failed":0,"offline":false}"#)
 
             let second = try await GalleryProcess.run(common + ["--demo-faults", "all=down"])
             #expect(second.status == 0, "stderr: \(second.stderr)")
             let cached = second.lines.dropLast().compactMap(GalleryProcess.object)
-            #expect(cached.count == 6)
+            #expect(cached.count == 7)
             #expect(cached.allSatisfy { $0["source"] as? String == "disk" })
-            #expect(second.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+            #expect(second.lines.last == #"{"event":"summary","loaded":7,"failed":0,"offline":false}"#)
         }
 
         @Test("scripted faults: each failing cell says why, and the exit status is 2")
@@ -50,7 +50,7 @@ extension ServerAndProcessTests {
             #expect(errors == [2: "http", 4: "timeout", 5: "dropped", 6: "invalidImage"])
             let timeout = items.first { $0["index"] as? Int == 4 }
             #expect(timeout?["reason"] as? String == "Took too long / the server is not responding")
-            #expect(result.lines.last == #"{"event":"summary","loaded":2,"failed":4,"offline":false}"#)
+            #expect(result.lines.last == #"{"event":"summary","loaded":3,"failed":4,"offline":false}"#)
         }
 
         @Test("with no server and no cache every cell says the connection was refused, in Russian too, not offline")
@@ -65,7 +65,7 @@ extension ServerAndProcessTests {
             // Nothing loaded, and a refusal may pass once the server is back: EX_TEMPFAIL.
             #expect(result.status == 75)
             // The network carried the refusal: the server is missing, the internet is not.
-            #expect(result.lines.last == #"{"event":"summary","loaded":0,"failed":6,"offline":false}"#)
+            #expect(result.lines.last == #"{"event":"summary","loaded":0,"failed":7,"offline":false}"#)
             #expect(result.stdout.contains(#""error":"refused","reason":"Не удалось подключиться к 127.0.0.1""#),
                     "\(result.stdout)")
         }
@@ -91,7 +91,7 @@ extension ServerAndProcessTests {
             // Nothing can be created under /proc, not even by root.
             let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(port)", "--cache-dir", "/proc/gallery-cache", "--json"])
             #expect(result.status == 0)
-            #expect(result.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+            #expect(result.lines.last == #"{"event":"summary","loaded":7,"failed":0,"offline":false}"#)
             #expect(result.stderr.hasPrefix("gallery: "), "stderr: \(result.stderr)")
         }
 
@@ -102,9 +102,9 @@ extension ServerAndProcessTests {
             defer { try? FileManager.default.removeItem(at: cache) }
             let result = try await GalleryProcess.run(["--demo", "--demo-port", "\(port)", "--cache-dir", cache.path])
             #expect(result.status == 0)
-            #expect(result.lines.count == 7)
+            #expect(result.lines.count == 8)
             #expect(result.lines.dropLast().allSatisfy { $0.contains(" loaded  http://127.0.0.1:\(port)/img/") })
-            #expect(result.lines.last == "6 loaded, 0 failed")
+            #expect(result.lines.last == "7 loaded, 0 failed")
         }
 
         @Test("usage errors are refused at start with a clear message and exit status 64", arguments: [

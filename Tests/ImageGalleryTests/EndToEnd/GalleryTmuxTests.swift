@@ -19,7 +19,7 @@ extension ServerAndProcessTests {
             // Cell 1 fills the 100x40 screen; loaded means no spinner on it and a count in the title.
             let loaded = try await tmux.waitFor("cell 1 loaded") { screen in
                 let title = screen.split(separator: "\n").first.map(String.init) ?? ""
-                return screen.contains("━ 1 ━") && !screen.contains("Loading") && title.hasSuffix("/6") && !title.hasSuffix(" 0/6")
+                return screen.contains("━ 1 ━") && !screen.contains("Loading") && title.hasSuffix("/7") && !title.hasSuffix(" 0/7")
             }
             #expect(loaded.contains("Gallery"))
             #expect(loaded.contains("▀▀▀▀"))
@@ -29,7 +29,7 @@ extension ServerAndProcessTests {
                 return lines.count > 2 && lines[2].contains("━ 2 ━") && !screen.contains("─ 1 ─") && !screen.contains("━ 1 ━")
             }
             #expect(!after.contains("━ 1 ━"))
-            #expect(after.contains("1/5"))
+            #expect(after.contains("1/6"))
             try await tmux.send("q")
             try await tmux.expectRestored()
         }

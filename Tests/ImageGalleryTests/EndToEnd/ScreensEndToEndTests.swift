@@ -19,7 +19,7 @@ extension ServerAndProcessTests {
                 "--demo-faults", "2=slow",
             ])
             let items = result.lines.dropLast().compactMap(GalleryProcess.object)
-            #expect(items.compactMap { $0["index"] as? Int } == [1, 2, 3, 4, 5, 6])
+            #expect(items.compactMap { $0["index"] as? Int } == [1, 2, 3, 4, 5, 6, 7])
         }
 
         @Test("a busy demo port: the gallery takes a free one and says which, with no internal names and no usage")
@@ -33,7 +33,7 @@ extension ServerAndProcessTests {
                 #expect(result.status == 0, "stderr: \(result.stderr)")
                 #expect(result.stderr.contains("port \(busy) is busy, so the demo server took 127.0.0.1:"))
                 #expect(!result.stderr.contains("bind(") && !result.stderr.contains("Usage") && !result.stderr.contains("errno"))
-                #expect(result.lines.last == #"{"event":"summary","loaded":6,"failed":0,"offline":false}"#)
+                #expect(result.lines.last == #"{"event":"summary","loaded":7,"failed":0,"offline":false}"#)
             }
         }
 

@@ -80,9 +80,27 @@ public final class ImagePipeline: Sendable {
     /// (the next page's thumbnails), so ask at `RequestPriority.Level.low`. Nothing happens when
     /// memory or disk has it already; a body that is no picture (by its header) is not kept.
     public func prefetchData(for request: ImageRequest) async throws(ImagePipelineError) {
-        guard let diskCache, memory.value(forKey: request.memoryKey) == nil, storedEntry(for: request) == nil else {
+        guard diskCache != nil, memory.value(forKey: request.memoryKey) == nil, storedEntry(for: request) == nil else {
             return
         }
+        _ = try await downloadBytes(for: request, keepingWarning: "could not keep a prefetched picture")
+    }
+
+    /// The picture's original bytes, undecoded: the disk entry when there is one, else downloaded
+    /// and kept. What a zoomed view decodes parts of (the cell's bitmap is only the cell's size).
+    ///
+    /// ```swift
+    /// let bytes = try await pipeline.originalData(for: ImageRequest(url: url))
+    /// let source = try ZoomSource(data: bytes)
+    /// ```
+    public func originalData(for request: ImageRequest) async throws(ImagePipelineError) -> Data {
+        if let entry = storedEntry(for: request) { return entry.bytes }
+        return try await downloadBytes(for: request, keepingWarning: "could not keep an original picture")
+    }
+
+    /// Downloads `request`'s bytes, refuses a body that is no picture (by its header) and keeps it
+    /// on disk when HTTP allows; a failed write is logged with `keepingWarning`, never thrown.
+    private func downloadBytes(for request: ImageRequest, keepingWarning: Logger.Message) async throws(ImagePipelineError) -> Data {
         let answer: HTTPResponse
         do {
             answer = try await loader.response(for: request.url, options: TransferOptions(priority: request.priority))
@@ -92,18 +110,22 @@ public final class ImagePipeline: Sendable {
             throw .network(error)
         }
         guard !Task.isCancelled else { throw .cancelled }
+        guard (200..<300).contains(answer.statusCode) else {
+            throw .network(.httpStatus(code: answer.statusCode, url: request.url))
+        }
         do {
             _ = try ImageDecoder.probe(answer.body)
         } catch {
             throw .invalidImage(error)
         }
-        guard !CacheMetadata.forbidsStoring(answer) else { return }
+        guard let diskCache, !CacheMetadata.forbidsStoring(answer) else { return answer.body }
         do {
             let metadata = CacheMetadata(response: answer, receivedAt: now())
             try diskCache.store(CacheEnvelope.encode(answer.body, metadata: metadata), forKey: request.diskKey)
         } catch {
-            logger.warning("could not keep a prefetched picture", metadata: ["error": "\(error)"])
+            logger.warning(keepingWarning, metadata: ["error": "\(error)"])
         }
+        return answer.body
     }
 
     /// The picture for `request` if it is decoded in memory right now; never touches disk or network.

@@ -54,6 +54,10 @@ public protocol GalleryImageLoading: Sendable {
         _ url: URL, targetSize: PixelSize, policy: LoadPolicy, priority: RequestPriority,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws(LoadFailure) -> LoadedPicture
+
+    /// The original bytes of the picture at `url`, undecoded (from the caches first): what the full
+    /// view decodes the parts it shows from.
+    func original(_ url: URL) async throws(LoadFailure) -> Data
 }
 
 extension GalleryImageLoading {
@@ -63,6 +67,11 @@ extension GalleryImageLoading {
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws(LoadFailure) -> LoadedPicture {
         try await load(url, targetSize: targetSize, policy: policy)
+    }
+
+    /// A loader that keeps no bytes has no original to give: the full view says so and shows the cell's picture.
+    public func original(_ url: URL) async throws(LoadFailure) -> Data {
+        throw LoadFailure(ImagingError.notAnImage)
     }
 
     /// The picture at `url` through the caches first.

@@ -44,6 +44,14 @@ public struct PipelineGalleryLoader: GalleryImageLoading {
         return try await load(url, request: request, policy: policy)
     }
 
+    public func original(_ url: URL) async throws(LoadFailure) -> Data {
+        do {
+            return try await pipeline.originalData(for: ImageRequest(url: url))
+        } catch {
+            throw LoadFailure(error)
+        }
+    }
+
     private func load(_ url: URL, request: ImageRequest, policy: LoadPolicy) async throws(LoadFailure) -> LoadedPicture {
         guard policy == .refresh else {
             do {

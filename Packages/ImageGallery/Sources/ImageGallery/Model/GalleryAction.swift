@@ -23,6 +23,15 @@ public enum GalleryAction: Sendable, Hashable {
     case activateSelected
     /// Select the item at `index` and remove it if its picture has loaded (a click).
     case tap(index: Int)
+    /// Open the picture at `index` over the whole screen (`v`, a double click), in a view of
+    /// `screen` pixels; only a loaded picture opens.
+    case openFullView(index: Int, screen: PixelSize)
+    /// Close the full view (`Esc`, `q`): back to the list as it was.
+    case closeFullView
+    /// Zoom, pan, fit or resize the full view.
+    case zoom(ZoomCommand)
+    /// The full view's picture bytes were read (or could not be).
+    case originalLoaded(LoadToken, Result<ZoomSource, LoadFailure>)
     /// Pull-to-refresh: restore the original items and download again what had been downloaded.
     case refresh
     /// Show or hide the key help.
@@ -80,4 +89,7 @@ public enum GalleryEffect: Sendable, Hashable {
     case play(PlaybackRequest)
     /// Stop a playback (its cell left the screen, was removed or is reloading).
     case stopPlaying(PlaybackID)
+    /// Read the original bytes of the picture at the URL for the full view; they come back as
+    /// ``GalleryAction/originalLoaded(_:_:)``. Cancelled with ``cancel(_:)``.
+    case loadOriginal(LoadToken, URL)
 }

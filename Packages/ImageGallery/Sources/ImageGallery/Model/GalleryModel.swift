@@ -36,6 +36,14 @@ public struct GalleryModel: Reducer {
             guard state.items.indices.contains(index), state.removal == nil else { break }
             state.select(index)
             state.activate(index, effects: &effects)
+        case .openFullView(let index, let screen):
+            state.openFullView(at: index, screen: screen, effects: &effects)
+        case .closeFullView:
+            state.closeFullView(effects: &effects)
+        case .zoom(let command):
+            state.zoomFullView(command)
+        case .originalLoaded(let token, let result):
+            state.finishOriginal(token, result: result)
         case .refresh:
             state.refresh(effects: &effects)
         case .toggleHelp:

@@ -11,6 +11,11 @@ public enum GalleryPhrases {
     )
     /// ``cannotRemoveNotLoaded`` for a narrow status bar.
     static let cannotRemoveNotLoadedShort = LocalizedText(en: "Not loaded yet", ru: "Ещё не загружено")
+    /// `v` on a cell still loading or failed.
+    static let cannotOpenNotLoaded = LocalizedText(
+        en: "Not loaded yet — nothing to look at closer", ru: "Ещё не загружено — рассматривать нечего")
+    /// ``cannotOpenNotLoaded`` for a narrow status bar.
+    static let cannotOpenNotLoadedShort = LocalizedText(en: "Not loaded yet", ru: "Ещё не загружено")
     /// Status bar after a timeout: the seed's «Pull down to refresh», and the key that does it here.
     static let tookTooLongPullToRefresh = LocalizedText(
         en: "Took too long — pull down to refresh (r)",

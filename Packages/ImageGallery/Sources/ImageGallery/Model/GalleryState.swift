@@ -26,6 +26,8 @@ public struct GalleryState: Sendable, Hashable {
     public internal(set) var status: GalleryStatus?
     /// True while the key help is shown.
     public internal(set) var isShowingHelp: Bool
+    /// The picture shown over the whole screen to look closer, if one is.
+    public internal(set) var fullView: FullViewState?
     /// Items whose picture has loaded at least once this run, removed ones included: a refresh
     /// downloads these again.
     public internal(set) var everLoaded: Set<ItemID>

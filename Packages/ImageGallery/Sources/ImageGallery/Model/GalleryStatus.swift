@@ -6,6 +6,8 @@ public enum GalleryStatus: Sendable, Hashable {
     case cannotRemoveNotLoaded
     /// A cell whose picture failed to load was selected: it says that, and why.
     case cannotRemoveFailed(LoadFailure)
+    /// `v` on a cell whose picture has not loaded: there is nothing to look at closer yet.
+    case cannotOpenNotLoaded
     /// A load timed out or its connection dropped: try again with pull-to-refresh.
     case pullToRefresh(after: FailureKind)
     /// The server could not be reached though the network is up (refused, a name that does not
@@ -24,6 +26,7 @@ public enum GalleryStatus: Sendable, Hashable {
             LocalizedText(
                 en: "Failed to load: \(failure.cellMessage.english) — can't remove",
                 ru: "Не загрузилось: \(failure.cellMessage.russian) — удалить нельзя")
+        case .cannotOpenNotLoaded: GalleryPhrases.cannotOpenNotLoaded
         case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongPullToRefresh
         case .pullToRefresh: GalleryPhrases.droppedPullToRefresh
         case .cannotReach(let failure): failure.message.then(GalleryPhrases.pullToRefreshKey)
@@ -39,6 +42,7 @@ public enum GalleryStatus: Sendable, Hashable {
         case .cannotRemoveNotLoaded: GalleryPhrases.cannotRemoveNotLoadedShort
         case .cannotRemoveFailed(let failure):
             LocalizedText(en: "Failed", ru: "Ошибка").followed(by: Self.shortCause(of: failure))
+        case .cannotOpenNotLoaded: GalleryPhrases.cannotOpenNotLoadedShort
         case .pullToRefresh(after: .timeout): GalleryPhrases.tookTooLongShort
         case .pullToRefresh: GalleryPhrases.droppedShort
         case .cannotReach(let failure): failure.message.then(GalleryPhrases.refreshKeyShort)
@@ -59,7 +63,7 @@ public enum GalleryStatus: Sendable, Hashable {
     /// True for a remark about one key press, cleared by the next move.
     var isTransient: Bool {
         switch self {
-        case .cannotRemoveNotLoaded, .cannotRemoveFailed, .retryingAfterReconnect: true
+        case .cannotRemoveNotLoaded, .cannotRemoveFailed, .cannotOpenNotLoaded, .retryingAfterReconnect: true
         case .pullToRefresh, .cannotReach, .notSavedOffline: false
         }
     }

@@ -74,6 +74,21 @@ public struct GalleryEffects: EffectInterpreting {
                 await priorities.finish(token, priority)
                 await send(.loadFinished(token, result))
             }
+        case .loadOriginal(let token, let url):
+            return .run(id: token) { [loader] send in
+                let result: Result<ZoomSource, LoadFailure>
+                do throws(LoadFailure) {
+                    let data = try await loader.original(url)
+                    do throws(ImagingError) {
+                        result = .success(try ZoomSource(data: data))
+                    } catch {
+                        result = .failure(LoadFailure(error))
+                    }
+                } catch {
+                    result = .failure(error)
+                }
+                await send(.originalLoaded(token, result))
+            }
         case .cancel(let token):
             priorities.forget(token)
             return .cancel(id: token)

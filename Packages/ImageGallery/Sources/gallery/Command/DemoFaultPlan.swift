@@ -53,7 +53,7 @@ struct DemoFaultPlan: Sendable, Hashable {
             case .malformed(let part): "'\(part)' is not CELL=FAULT (for example 2=404)"
             case .unknownFault(let fault):
                 "unknown fault '\(fault)'; use 404, 500, slow, drop, notimage, corrupt, all=down or all=offline"
-            case .badCell(let cell): "'\(cell)' is not a cell number from 1 to 6, nor 'all'"
+            case .badCell(let cell): "'\(cell)' is not a cell number from 1 to \(DemoGallery.pictureCount), nor 'all'"
             }
         }
     }

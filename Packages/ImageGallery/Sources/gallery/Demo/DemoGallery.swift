@@ -5,18 +5,24 @@ import Imaging
 /// The pictures behind `--demo`: six generated 1200x900 pictures with detail, gradients and fine text,
 /// each with its number written large and each of another kind (a WebP, an animated GIF, an AVIF, a
 /// JPEG stored on its side with an Exif turn, a JPEG with a Display P3 profile, a PNG with
-/// transparency: `DemoPictureKind`), served by the embedded DemoServer, with the faults
-/// `--demo-faults` asks for.
+/// transparency: `DemoPictureKind`), and a seventh, a 4000x3000 JPEG of a labelled grid worth
+/// looking closer at (`v`: `DemoPictures.largePicture`), served by the embedded DemoServer, with
+/// the faults `--demo-faults` asks for.
 enum DemoGallery {
     /// How many pictures the demo serves.
-    static let pictureCount = 6
+    static let pictureCount = 7
+    /// The number of the large picture, the last.
+    static let largeNumber = 7
     /// Their size: at least 800x600, as the task asks.
     static let pictureSize = PixelSize(width: 1200, height: 900)
 
     /// The path of picture `number` (one-based).
-    static func path(_ number: Int) -> String { "/img/\(number).\(DemoPictureKind(number: number).fileExtension)" }
+    static func path(_ number: Int) -> String {
+        guard number != largeNumber else { return "/img/\(number).jpg" }
+        return "/img/\(number).\(DemoPictureKind(number: number).fileExtension)"
+    }
 
-    /// The URLs of the six pictures on a server at `base`.
+    /// The URLs of the pictures on a server at `base`.
     static func urls(base: URL) -> [URL] {
         (1...pictureCount).map { base.appendingPathComponent(String(path($0).dropFirst())) }
     }
@@ -40,18 +46,24 @@ enum DemoGallery {
         try DemoPictures.encoded(number: number, size: size)
     }
 
-    /// Adds the six picture routes to `server` with the faults of `plan`.
+    /// Adds the picture routes to `server` with the faults of `plan`.
     /// - Parameters:
     ///   - slowDelay: how long a `slow` picture keeps its headers back: longer than the load deadline.
     static func install(on server: DemoServer, plan: DemoFaultPlan, slowDelay: Duration) throws {
         for number in 1...pictureCount {
-            let (data, kind) = try encoded(number)
+            let data: Data, mimeType: String
+            if number == largeNumber {
+                (data, mimeType) = (try DemoPictures.largeJPEG(), "image/jpeg")
+            } else {
+                let picture = try encoded(number)
+                (data, mimeType) = (picture.data, picture.kind.mimeType)
+            }
             let path = path(number)
             switch plan.faults[number] {
             case .corrupt?:
-                server.route(path, .bytes(data.prefix(data.count / 2), contentType: kind.mimeType))
+                server.route(path, .bytes(data.prefix(data.count / 2), contentType: mimeType))
             default:
-                server.route(path, .bytes(data, contentType: kind.mimeType))
+                server.route(path, .bytes(data, contentType: mimeType))
             }
             guard let fault = plan.faults[number] else { continue }
             switch fault {

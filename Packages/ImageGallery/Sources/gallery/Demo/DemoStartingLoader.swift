@@ -18,6 +18,12 @@ struct DemoStartingLoader: GalleryImageLoading {
         return try await inner.load(Self.rebase(url, from: expectedBase, to: actual), targetSize: targetSize, policy: policy)
     }
 
+    func original(_ url: URL) async throws(LoadFailure) -> Data {
+        let actual: URL
+        do { actual = try await base.value } catch { throw LoadFailure(error) }
+        return try await inner.original(Self.rebase(url, from: expectedBase, to: actual))
+    }
+
     /// `url` moved from `expected` to `actual` (the same address when they agree).
     static func rebase(_ url: URL, from expected: URL, to actual: URL) -> URL {
         guard actual != expected, url.absoluteString.hasPrefix(expected.absoluteString) else { return url }

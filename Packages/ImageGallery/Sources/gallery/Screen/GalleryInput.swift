@@ -1,4 +1,5 @@
 import ImageGallery
+import Imaging
 import TerminalUI
 
 /// What an input event means to the gallery.
@@ -15,11 +16,24 @@ enum GalleryInput: Equatable {
     /// Rows the mouse wheel scrolls per notch.
     static let wheelStep = 3
 
-    /// Maps `event` to what it means on a screen laid out as `geometry` showing `state`.
-    static func interpret(_ event: Event, geometry: ScreenGeometry, state: GalleryState) -> GalleryInput {
+    /// Maps `event` to what it means on a screen laid out as `geometry` showing `state`, whose
+    /// pictures are drawn in `mode`; `dragFrom` is where the left button went down or last dragged.
+    static func interpret(
+        _ event: Event, geometry: ScreenGeometry, state: GalleryState, mode: ImageCells.Mode = .trueColor,
+        dragFrom: (column: Int, row: Int)? = nil
+    ) -> GalleryInput {
+        if state.fullView != nil, !(state.isShowingHelp && event.isKeyOrClick) {
+            switch FullView.interpret(event, size: geometry.size, mode: mode, dragFrom: dragFrom) {
+            case .zoom(let command): return .action(.zoom(command))
+            case .close: return .action(.closeFullView)
+            case .quit: return .quit
+            case .toggleHelp: return .action(.toggleHelp)
+            case .beginDrag, .ignore: return .ignore
+            }
+        }
         switch event {
         case .key(let key):
-            return interpret(key, state: state)
+            return interpret(key, state: state, fullViewPixels: fullViewPixels(geometry, mode: mode))
         case .mouse(let mouse):
             return interpret(mouse, geometry: geometry, state: state)
         case .resize(let size):
@@ -31,7 +45,7 @@ enum GalleryInput: Equatable {
         }
     }
 
-    private static func interpret(_ key: Key, state: GalleryState) -> GalleryInput {
+    private static func interpret(_ key: Key, state: GalleryState, fullViewPixels: PixelSize) -> GalleryInput {
         if state.isShowingHelp {
             // Any key closes the help; q still quits.
             switch key {
@@ -52,11 +66,19 @@ enum GalleryInput: Equatable {
         case .home, .character("g"): return .action(.selectFirst)
         case .end, .character("G"): return .action(.selectLast)
         case .enter: return .action(.activateSelected)
+        case .character("v"):
+            guard let selected = state.selectedIndex else { return .ignore }
+            return .action(.openFullView(index: selected, screen: fullViewPixels))
         case .character("r"): return .action(.refresh)
         case .character("?"), .character("h"): return .action(.toggleHelp)
         case .character("q"), .control("c"): return .quit
         default: return .ignore
         }
+    }
+
+    /// The picture area of the full view on a screen laid out as `geometry`, in screen pixels.
+    static func fullViewPixels(_ geometry: ScreenGeometry, mode: ImageCells.Mode) -> PixelSize {
+        FullView.screenPixels(of: FullView.pictureArea(in: geometry.size), mode: mode)
     }
 
     private static func interpret(_ mouse: MouseEvent, geometry: ScreenGeometry, state: GalleryState) -> GalleryInput {
@@ -73,6 +95,17 @@ enum GalleryInput: Equatable {
             return .action(.tap(index: index))
         default:
             return .ignore
+        }
+    }
+}
+
+extension Event {
+    /// True for a key, a paste or a left click: what closes an open help.
+    var isKeyOrClick: Bool {
+        switch self {
+        case .key, .paste: true
+        case .mouse(let mouse): mouse.kind == .press(.left)
+        case .resize, .tick: false
         }
     }
 }

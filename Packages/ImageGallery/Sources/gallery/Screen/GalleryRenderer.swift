@@ -42,6 +42,10 @@ struct GalleryRenderer: Sendable {
     func render(_ state: GalleryState, size: TerminalSize) -> Frame {
         var frame = Frame(size: size)
         guard size.columns > 0, size.rows > 0 else { return frame }
+        if let fullView = state.fullView {
+            drawFullView(fullView, state, into: &frame)
+            return frame
+        }
         let geometry = geometry(size: size)
         drawTitle(state, into: &frame)
         drawBannerRow(state, into: &frame)
@@ -56,6 +60,33 @@ struct GalleryRenderer: Sendable {
         if size.rows > 1 { drawStatus(state, into: &frame, row: geometry.statusRow) }
         if state.isShowingHelp { drawHelp(into: &frame) }
         return frame
+    }
+
+    // MARK: The full view
+
+    /// One picture over the whole screen, zoomed and panned (the shared ``FullView``); the cell's
+    /// picture, fitted, until the original's bytes are read.
+    private func drawFullView(_ view: FullViewState, _ state: GalleryState, into frame: inout Frame) {
+        guard let index = state.items.firstIndex(where: { $0.id == view.itemID }) else { return }
+        let item = state.items[index]
+        let title = ScreenPhrases.selected(index + 1, of: state.items.count).text(in: language)
+        let fullView = FullView(title: title, language: language, mode: imageMode)
+        if let source = view.source, let viewport = view.viewport {
+            fullView.draw(source: source, viewport: viewport, into: &frame)
+        } else {
+            let note = view.failure.map { $0.cellMessage.text(in: language) }
+            fullView.draw(preview: item.status.picture?.bitmap, note: note, into: &frame)
+        }
+        if state.isShowingHelp { fullViewHelp.draw(into: &frame) }
+    }
+
+    /// The `?` overlay of the full view: its own keys.
+    var fullViewHelp: HelpOverlay {
+        HelpOverlay(
+            title: HelpPhrases.keys.text(in: language),
+            entries: FullView.helpEntries(language: language).map { HelpOverlay.Entry($0.keys, $0.action) },
+            notes: [language == .russian ? imageMode.russianSummary : imageMode.summary],
+            closeHint: HelpPhrases.anyKeyCloses.text(in: language))
     }
 
     // MARK: Bars

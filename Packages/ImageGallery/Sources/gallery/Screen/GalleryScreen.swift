@@ -14,6 +14,12 @@ final class GalleryScreen: TerminalScreen {
     private let connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?
     private var context: ScreenContext?
     private var measuredSize: TerminalSize?
+    /// Where the left button went down or last dragged, while it is held (the full view's drag).
+    private var dragFrom: (column: Int, row: Int)?
+    /// The last click on a cell, to tell a double click (which opens the full view).
+    private var lastTap: (index: Int, at: ContinuousClock.Instant)?
+    /// Two clicks on one cell closer than this are a double click.
+    static let doubleClickInterval = Duration.milliseconds(400)
 
     init(store: GalleryStore, language: Language, connectivityUpdates: (@Sendable () -> AsyncStream<Bool>)?) {
         self.store = store
@@ -39,7 +45,13 @@ final class GalleryScreen: TerminalScreen {
             return
         }
         measure(context.size)
-        switch GalleryInput.interpret(event, geometry: renderer.geometry(size: context.size), state: store.state) {
+        let geometry = renderer.geometry(size: context.size)
+        let input = GalleryInput.interpret(event, geometry: geometry, state: store.state, mode: renderer.imageMode,
+                                           dragFrom: dragFrom)
+        followDrag(event)
+        switch input {
+        case .action(.tap(let index)) where isDoubleClick(on: index):
+            store.send(.openFullView(index: index, screen: GalleryInput.fullViewPixels(geometry, mode: renderer.imageMode)))
         case .action(let action): store.send(action)
         case .toggleFit:
             renderer.fitsHeight.toggle()
@@ -48,6 +60,25 @@ final class GalleryScreen: TerminalScreen {
         case .ignore: break
         }
         keepSpinning()
+    }
+
+    /// Keeps where the left button is while it is held down.
+    private func followDrag(_ event: Event) {
+        guard case .mouse(let mouse) = event else { return }
+        switch mouse.kind {
+        case .press(.left), .drag(.left): dragFrom = (mouse.column, mouse.row)
+        case .release: dragFrom = nil
+        default: break
+        }
+    }
+
+    /// True when a click on the cell at `index` follows one on it closer than ``doubleClickInterval``.
+    /// Read as the event comes (never while drawing): a click's time is part of the event.
+    private func isDoubleClick(on index: Int) -> Bool {
+        let now = ContinuousClock.now
+        defer { lastTap = (index, now) }
+        guard let lastTap, lastTap.index == index else { return false }
+        return now - lastTap.at < Self.doubleClickInterval
     }
 
     /// Draws the state as it is: the layout arrived as an action from the event loop, never from

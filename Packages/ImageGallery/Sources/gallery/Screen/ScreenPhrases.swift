@@ -41,6 +41,8 @@ enum ScreenPhrases {
         (LocalizedText(en: "Home End", ru: "Home End"), LocalizedText(en: "first / last", ru: "первая / последняя")),
         (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),
          LocalizedText(en: "remove a loaded picture", ru: "удалить загруженную")),
+        (LocalizedText(en: "v, double click", ru: "v, двойной щелчок"),
+         LocalizedText(en: "look closer: full screen, zoom and pan", ru: "рассмотреть: весь экран, масштаб, сдвиг")),
         (LocalizedText(en: "r, wheel up", ru: "r, колесо ↑"),
          LocalizedText(en: "pull down to refresh", ru: "потянуть вниз, чтобы обновить")),
         (LocalizedText(en: "f", ru: "f"),

@@ -25,6 +25,8 @@ public final class ZoomSource: Sendable {
     public let info: ImageInfo
     /// Bytes of decoded parts kept (the last one asked for is always kept).
     public let costLimit: Int
+    /// True for an animation: a view fitted to the screen may play it rather than show its first frame.
+    public let isAnimated: Bool
     private let pixelLimit: Int
     private let cache = LockedValue(Cache())
 
@@ -38,6 +40,7 @@ public final class ZoomSource: Sendable {
         self.info = info
         self.costLimit = costLimit
         self.pixelLimit = pixelLimit
+        self.isAnimated = AnimatedImage(data, pixelLimit: pixelLimit) != nil
     }
 
     /// The size of the picture these bytes hold, upright.

@@ -54,10 +54,13 @@ public struct MouseEvent: Sendable, Hashable {
     public var column: Int
     /// 0-based row.
     public var row: Int
+    /// True when Ctrl was held (Ctrl and the wheel zoom a full view).
+    public var control: Bool
 
-    public init(kind: Kind, column: Int, row: Int) {
+    public init(kind: Kind, column: Int, row: Int, control: Bool = false) {
         self.kind = kind
         self.column = column
         self.row = row
+        self.control = control
     }
 }

@@ -225,7 +225,7 @@ public struct InputDecoder: Sendable {
             }
             kind = code & 32 != 0 ? .drag(button) : .press(button)
         }
-        return .mouse(MouseEvent(kind: kind, column: column, row: row))
+        return .mouse(MouseEvent(kind: kind, column: column, row: row, control: code & 16 != 0))
     }
 
     /// Collects pasted bytes up to the end marker. Returns the index after what was used and
