@@ -20,6 +20,23 @@ struct DemoStreamTests {
         return try FlickrResponseDecoder.page(from: answer.body)
     }
 
+    @Test("the demo's large photos offer their 4000x3000 original as url_o, decoded as the photo's largest picture")
+    func largestPicture() throws {
+        let stream = FlickrDemoStream(initialCount: 1000, uploadInterval: nil)
+        var first = query
+        first["page"] = "1"
+        let answer = stream.restAnswer(query: first, imageBase: "http://127.0.0.1:9/img")
+        let page = try FlickrResponseDecoder.page(from: answer.body)
+        let large = page.photos.filter { $0.largest != nil }
+        #expect(large.map(\.id) == [String(53_000_000_996)], "the fifth newest, 996")
+        let largest = try #require(large.first?.largest)
+        #expect(largest.width == 4000 && largest.height == 3000)
+        #expect(stream.originalRequest(path: largest.url.path) == 996)
+        #expect(stream.originalRequest(path: largest.url.path.replacingOccurrences(of: "_o.jpg", with: "_b.jpg")) == nil)
+        // Without the server's address, no URL to give: as Flickr without the extras.
+        #expect(try FlickrResponseDecoder.page(from: stream.restAnswer(query: first).body).photos.allSatisfy { $0.largest == nil })
+    }
+
     @Test("numbers come as numbers on one page and as strings on the next, both decode")
     func shapes() throws {
         let stream = FlickrDemoStream(initialCount: 1000, uploadInterval: nil)

@@ -19,7 +19,7 @@ struct EndpointTests {
             query == [
                 "method": "flickr.photos.getRecent", "api_key": "0123456789abcdef", "per_page": "40",
                 "page": "3",
-                "extras": "owner_name,date_upload", "format": "json", "nojsoncallback": "1",
+                "extras": "owner_name,date_upload,url_h,url_k,url_o", "format": "json", "nojsoncallback": "1",
             ])
     }
 

@@ -109,7 +109,8 @@ struct FeedPicturesTests {
         var state = fresh()
         _ = FeedModel().reduce(into: &state, action: .viewportChanged(viewport(top: 0)))
         let photo = state.photos[4]
-        #expect(FeedModel().reduce(into: &state, action: .opened(index: 4, size: large)) == [.loadLarge(photo, size: large)])
+        #expect(FeedModel().reduce(into: &state, action: .opened(index: 4, size: large))
+            == [.loadLarge(photo, size: large), .loadZoomSource(photo, largest: false)])
         #expect(FeedModel().reduce(into: &state, action: .viewportChanged(viewport(top: 2))) == [])
         _ = FeedModel().reduce(into: &state, action: .largeLoaded(id: "someone else", .loaded(bitmap())))
         #expect(state.pictures.large == nil)

@@ -10,6 +10,11 @@ public enum FlickrDemoImages {
     /// encoded once and then read from the demo picture cache.
     public static func jpeg(number: Int, size: PhotoSize) throws(ImagingError) -> Data {
         let (width, height) = FlickrDemoStream.pixelSize(of: number, at: size)
+        if FlickrDemoStream.isLarge(number), !size.isSquareCrop {
+            // The sizes of a large photo are its original made smaller, as Flickr's are.
+            let smaller = try ImageDecoder.decode(try DemoPictures.largeJPEG(), maxSize: PixelSize(width: width, height: height))
+            return try ImageEncoder.jpeg(smaller, quality: 80)
+        }
         return try DemoPictures.jpeg(number: number, size: PixelSize(width: width, height: height), quality: 80)
     }
 }

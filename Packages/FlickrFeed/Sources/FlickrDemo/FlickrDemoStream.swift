@@ -1,3 +1,4 @@
+import DemoServer
 import FlickrFeed
 import Foundation
 import Synchronization
@@ -96,8 +97,14 @@ public final class FlickrDemoStream: Sendable {
         return number
     }
 
+    /// True for the photos whose largest size is the demo's 4000x3000 picture worth zooming into:
+    /// one in a hundred, all landscape (4:3), the fifth newest of a fresh stream (996) among them.
+    public static func isLarge(_ number: Int) -> Bool { number % 100 == 96 }
+
     /// The answer to a REST request with these query items: (HTTP status, content type, body).
-    public func restAnswer(query: [String: String]) -> (status: Int, contentType: String, body: Data) {
+    /// With `imageBase` (the address the request came to, plus `/img`), the large photos carry
+    /// `url_o` with their size, as Flickr gives a photo whose owner allows its original.
+    public func restAnswer(query: [String: String], imageBase: String? = nil) -> (status: Int, contentType: String, body: Data) {
         let jsonp = query["nojsoncallback"] != "1"
         func answer(_ object: [String: Any]) -> (Int, String, Data) {
             let json = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
@@ -124,13 +131,20 @@ public final class FlickrDemoStream: Sendable {
         func number(_ value: Int) -> Any { asStrings ? String(value) : value }
         let photos: [[String: Any]] = numbers.map { value in
             let photo = photo(number: value)
-            return [
+            var original: [String: Any] = [:]
+            if let imageBase, Self.isLarge(value) {
+                original = [
+                    "url_o": "\(imageBase)/\(photo.server)/\(photo.id)_\(photo.secret)_o.jpg",
+                    "width_o": number(DemoPictures.largeSize.width), "height_o": number(DemoPictures.largeSize.height),
+                ]
+            }
+            return original.merging([
                 "id": photo.id, "owner": photo.owner, "secret": photo.secret, "server": photo.server,
                 "farm": number(photo.farm), "title": photo.title, "ispublic": number(1),
                 "isfriend": number(0),
                 "isfamily": number(0), "ownername": photo.ownerName ?? "",
                 "dateupload": String(photo.dateUploaded ?? 0),
-            ]
+            ]) { $1 }
         }
         return answer([
             "stat": "ok",
@@ -139,6 +153,16 @@ public final class FlickrDemoStream: Sendable {
                 "total": number(total), "photo": photos,
             ] as [String: Any],
         ])
+    }
+
+    /// Reads `{server}/{id}_{secret}_o.jpg`: the number of a large photo whose original is asked for.
+    public func originalRequest(path: String) -> Int? {
+        guard let file = path.split(separator: "/").last, file.hasSuffix("_o.jpg") else { return nil }
+        let parts = file.dropLast(4).split(separator: "_")
+        guard parts.count == 3, let number = photoNumber(id: String(parts[0]), secret: String(parts[1])),
+              Self.isLarge(number)
+        else { return nil }
+        return number
     }
 
     /// Reads `{server}/{id}_{secret}_{suffix}.jpg` (the tail of an image path): photo number and size.

@@ -13,8 +13,10 @@ import Foundation
 public struct FlickrEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// Flickr's REST endpoint.
     public static let defaultAPIBase = URL(string: "https://api.flickr.com/services/rest/")!
-    /// Extras asked for with every page: the owner's name and the upload date.
-    static let extras = ["owner_name", "date_upload"]
+    /// Extras asked for with every page: the owner's name, the upload date, and the URLs and
+    /// sizes of the largest pictures Flickr keeps (1600, 2048 and the original, where the owner
+    /// allows them), for the full view's zoom.
+    static let extras = ["owner_name", "date_upload", "url_h", "url_k", "url_o"]
 
     public var apiBase: URL
     public var apiKey: String

@@ -22,10 +22,13 @@ public struct FlickrPhoto: Sendable, Hashable, Codable, Identifiable {
     public var ownerName: String?
     /// Upload time in seconds since 1970, when `extras=date_upload` was asked for.
     public var dateUploaded: Int?
+    /// The largest picture Flickr offers of the photo (`url_o`, else `url_k`, else `url_h`), when
+    /// the page was asked for with those extras and the owner allows it.
+    public var largest: LargestPicture?
 
     public init(
         id: String, owner: String, secret: String, server: String, farm: Int = 0, title: String,
-        ownerName: String? = nil, dateUploaded: Int? = nil
+        ownerName: String? = nil, dateUploaded: Int? = nil, largest: LargestPicture? = nil
     ) {
         self.id = id
         self.owner = owner
@@ -35,13 +38,22 @@ public struct FlickrPhoto: Sendable, Hashable, Codable, Identifiable {
         self.title = title
         self.ownerName = ownerName
         self.dateUploaded = dateUploaded
+        self.largest = largest
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, owner, secret, server, farm, title
         case ownerName = "ownername"
         case dateUploaded = "dateupload"
+        case urlO = "url_o", widthO = "width_o", heightO = "height_o"
+        case urlK = "url_k", widthK = "width_k", heightK = "height_k"
+        case urlH = "url_h", widthH = "width_h", heightH = "height_h"
     }
+
+    /// The size suffixes of the largest pictures, largest first, with their keys.
+    private static let largestKeys: [(url: CodingKeys, width: CodingKeys, height: CodingKeys)] = [
+        (.urlO, .widthO, .heightO), (.urlK, .widthK, .heightK), (.urlH, .widthH, .heightH),
+    ]
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -53,6 +65,15 @@ public struct FlickrPhoto: Sendable, Hashable, Codable, Identifiable {
         title = try container.decodeIfPresent(LenientString.self, forKey: .title)?.value ?? ""
         ownerName = try container.decodeIfPresent(LenientString.self, forKey: .ownerName)?.value
         dateUploaded = try container.decodeIfPresent(LenientInt.self, forKey: .dateUploaded)?.value
+        // A size the owner does not allow is missing, or a malformed one: the next is taken.
+        largest = Self.largestKeys.lazy.compactMap { keys -> LargestPicture? in
+            guard let url = (try? container.decodeIfPresent(LenientString.self, forKey: keys.url))?.flatMap({ URL(string: $0.value) }),
+                  let width = (try? container.decodeIfPresent(LenientInt.self, forKey: keys.width))?.value,
+                  let height = (try? container.decodeIfPresent(LenientInt.self, forKey: keys.height))?.value,
+                  width > 0, height > 0
+            else { return nil }
+            return LargestPicture(url: url, width: width, height: height)
+        }.first
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,11 +86,29 @@ public struct FlickrPhoto: Sendable, Hashable, Codable, Identifiable {
         try container.encode(title, forKey: .title)
         try container.encodeIfPresent(ownerName, forKey: .ownerName)
         try container.encodeIfPresent(dateUploaded, forKey: .dateUploaded)
+        if let largest {
+            try container.encode(largest.url.absoluteString, forKey: .urlO)
+            try container.encode(largest.width, forKey: .widthO)
+            try container.encode(largest.height, forKey: .heightO)
+        }
     }
 
     /// The name to show for the owner: the display name when known, else the NSID.
     public var ownerLabel: String {
         guard let ownerName, !ownerName.isEmpty else { return owner }
         return ownerName
+    }
+}
+
+/// The largest picture Flickr offers of a photo: its URL and size in pixels.
+public struct LargestPicture: Sendable, Hashable {
+    public var url: URL
+    public var width: Int
+    public var height: Int
+
+    public init(url: URL, width: Int, height: Int) {
+        self.url = url
+        self.width = width
+        self.height = height
     }
 }

@@ -1,4 +1,5 @@
 import Caching
+import ErrorReporting
 import ImagePipeline
 import Imaging
 import Networking
@@ -19,6 +20,18 @@ public struct FeedPictureLoader: Sendable {
     package func request(for photo: FlickrPhoto, size: PixelSize) -> ImageRequest {
         let url = imageURLs.url(for: photo, size: PhotoSize.smallest(toFill: size.width, size.height))
         return ImageRequest(url: url, targetSize: size, cacheKey: FlickrImageURLs.stableKey(forImageURL: url))
+    }
+
+    /// `photo`'s bytes for the full view's zoom, from the caches first: the 1024-pixel size, or the
+    /// largest size Flickr offers when `largest`.
+    func zoomSource(_ photo: FlickrPhoto, largest: Bool) async -> Result<ZoomSource, UserFacingError> {
+        let url = largest ? photo.largest?.url ?? imageURLs.url(for: photo, size: .b) : imageURLs.url(for: photo, size: .b)
+        let request = ImageRequest(url: url, cacheKey: FlickrImageURLs.stableKey(forImageURL: url))
+        do {
+            return .success(try ZoomSource(data: try await pipeline.originalData(for: request)))
+        } catch {
+            return .failure(UserFacingError.from(error))
+        }
     }
 
     /// Brings `photo`'s picture at `size` to the disk cache as bytes, after every other load.

@@ -1,3 +1,4 @@
+import ErrorReporting
 import Foundation
 import Imaging
 import Networking
@@ -61,6 +62,10 @@ public enum FeedAction: Sendable, Equatable {
     case opened(index: Int, size: PixelSize)
     /// The large view closes.
     case closed
+    /// Zoom, pan, fit or resize the large photo.
+    case zoom(ZoomCommand)
+    /// The large photo's bytes arrived for its zoom (the largest size Flickr offers when `largest`).
+    case zoomSourceLoaded(id: String, largest: Bool, Result<ZoomSource, UserFacingError>)
     /// The large picture's load ended.
     case largeLoaded(id: String, PictureOutcome)
     /// The large picture's download has gone on for more than a moment and moved on: `progress` of
@@ -99,4 +104,9 @@ public enum FeedEffect: Sendable, Equatable {
     case loadLarge(FlickrPhoto, size: PixelSize)
     /// Stop loading the large picture.
     case cancelLarge
+    /// Read `photo`'s bytes for its zoom: the 1024-pixel size, or the largest size Flickr offers
+    /// when `largest`; they come back as ``FeedAction/zoomSourceLoaded(id:largest:_:)``.
+    case loadZoomSource(FlickrPhoto, largest: Bool)
+    /// Stop reading bytes for the zoom.
+    case cancelZoomSource
 }

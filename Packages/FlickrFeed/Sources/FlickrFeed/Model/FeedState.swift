@@ -79,6 +79,8 @@ public struct FeedState: Sendable, Equatable {
     public internal(set) var openIndex: Int?
     /// The pictures in hand and on their way.
     public internal(set) var pictures = FeedPictures()
+    /// The large photo's zoom and pan, while it is open.
+    public internal(set) var zoom: FeedZoom?
     /// True while the `?` overlay shows.
     public internal(set) var isShowingHelp = false
     /// True from the moment the connectivity watch says the network went until the feed hears
@@ -156,9 +158,15 @@ public struct FeedState: Sendable, Equatable {
             if pictures.large?.id == id { pictures.large?.bitmap = bitmap }
             return []
         case .opened(let index, let size):
-            return open(index, size: size)
+            return open(index, size: size) + startZoom(screen: size)
         case .closed:
-            return close()
+            let zooming = zoom != nil
+            zoom = nil
+            return close() + (zooming ? [.cancelZoomSource] : [])
+        case .zoom(let command):
+            return applyZoom(command)
+        case .zoomSourceLoaded(let id, let largest, let result):
+            return zoomSourceArrived(id: id, largest: largest, result)
         case .refresh where openIndex != nil:
             // The large view's refresh asks again for its picture (and the grid's failures, planned
             // on close); the feed behind it stays, so the photo shown keeps its place.
@@ -172,7 +180,8 @@ public struct FeedState: Sendable, Equatable {
 
     private mutating func applyToFeed(_ action: FeedAction) -> [FeedEffect] {
         switch action {
-        case .thumbnailLoaded, .largeLoaded, .largeProgress, .largeFrame, .opened, .closed, .toggleHelp:
+        case .thumbnailLoaded, .largeLoaded, .largeProgress, .largeFrame, .opened, .closed, .toggleHelp, .zoom,
+             .zoomSourceLoaded:
             return []
         case .viewportChanged(let viewport):
             show(viewport)

@@ -68,6 +68,7 @@ public struct FeedEffects: EffectInterpreting {
         case thumbnail(photoID: String)
         case prefetch(photoID: String)
         case large
+        case zoom
     }
 
     init(
@@ -156,6 +157,14 @@ public struct FeedEffects: EffectInterpreting {
             }
         case .cancelLarge:
             return .cancel(id: RunID.large)
+        case .loadZoomSource(let photo, let largest):
+            guard let pictures else { return .none }
+            return .run(id: RunID.zoom) { send in
+                let result = await pictures.zoomSource(photo, largest: largest)
+                await send(.zoomSourceLoaded(id: photo.id, largest: largest, result))
+            }
+        case .cancelZoomSource:
+            return .cancel(id: RunID.zoom)
         }
     }
 }

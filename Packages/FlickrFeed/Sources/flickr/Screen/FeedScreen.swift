@@ -20,6 +20,8 @@ final class FeedScreen: TerminalScreen {
     private let now: () -> Date
     /// The time the next frame shows, as of the last event or change.
     private var shownTime: Date
+    /// Where the left button went down or last dragged in the large view, while it is held.
+    private var dragFrom: (column: Int, row: Int)?
 
     init(store: FeedStore, connectivity: Connectivity?, language: Language, now: @escaping () -> Date = { Date() }) {
         self.store = store
@@ -56,6 +58,7 @@ final class FeedScreen: TerminalScreen {
         case .resize(let newSize):
             size = newSize
             reportViewport(topRow: store.state.topRow)
+            if store.state.openIndex != nil { store.send(.zoom(.resize(zoomPixels))) }
         case .key(let key):
             handle(key, context: context)
         case .mouse(let mouse):
@@ -85,10 +88,17 @@ final class FeedScreen: TerminalScreen {
     private func handle(_ key: Key, context: ScreenContext) {
         if store.state.openIndex != nil {
             switch key {
-            case .escape, .backspace, .enter: store.send(.closed)
-            case .character("r"), .control("r"): store.send(.refresh)
-            case .character("q"): context.quit()
+            case .enter: return store.send(.closed)
+            case .character("r"), .control("r"): return store.send(.refresh)
+            case .control("d"): return context.quit()
             default: break
+            }
+            switch FullView.interpret(.key(key), size: size, mode: imageMode, dragFrom: nil, caption: true) {
+            case .zoom(let command): store.send(.zoom(command))
+            case .close: store.send(.closed)
+            case .quit: context.quit()
+            case .toggleHelp: store.send(.toggleHelp)
+            case .beginDrag, .ignore: break
             }
             return
         }
@@ -110,7 +120,15 @@ final class FeedScreen: TerminalScreen {
 
     private func handle(_ mouse: MouseEvent) {
         guard store.state.openIndex == nil else {
-            if case .press = mouse.kind { store.send(.closed) }
+            let input = FullView.interpret(.mouse(mouse), size: size, mode: imageMode, dragFrom: dragFrom, caption: true)
+            switch mouse.kind {
+            case .press(.left), .drag(.left): dragFrom = (mouse.column, mouse.row)
+            case .release: dragFrom = nil
+            default: break
+            }
+            if case .zoom(let command) = input { store.send(.zoom(command)) }
+            // The right button goes back, as a click did before the view could be dragged.
+            if mouse.kind == .press(.right) { store.send(.closed) }
             return
         }
         let topRow = store.state.topRow
@@ -173,12 +191,14 @@ final class FeedScreen: TerminalScreen {
     }
 
     private func open(_ index: Int) {
-        store.send(.opened(index: index, size: pixelSize(of: FeedView.detailImageRect(for: size))))
+        store.send(.opened(index: index, size: zoomPixels))
     }
 
-    /// The pixels a picture shown in `rect` is loaded at: real pixels when the terminal shows them.
-    private func pixelSize(of rect: Rect) -> PixelSize {
-        ImageCells.pixelSize(forCells: rect.size, mode: context?.imageMode ?? .trueColor)
+    private var imageMode: ImageCells.Mode { context?.imageMode ?? .trueColor }
+
+    /// The large view's picture area in screen pixels: what its picture is loaded at and zoomed in.
+    private var zoomPixels: PixelSize {
+        FullView.screenPixels(of: FullView.pictureArea(in: size, caption: true), mode: imageMode)
     }
 }
 
@@ -192,6 +212,7 @@ extension FeedViewState {
         failedThumbnails = feed.pictures.failed
         thumbnailFailures = feed.pictures.failureMessages
         large = feed.pictures.large.map { ($0.id, $0.bitmap) }
+        zoom = feed.zoom
         largeFailed = feed.pictures.largeFailure
         largeProgress = feed.pictures.largeProgress
         isShowingHelp = feed.isShowingHelp

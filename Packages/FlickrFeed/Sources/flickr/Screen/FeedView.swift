@@ -28,6 +28,8 @@ struct FeedViewState {
     var largeFailed: UserFacingError?
     /// How far a slow large picture's download is.
     var largeProgress: TransferProgress?
+    /// The large picture's zoom, once its bytes are read.
+    var zoom: FeedZoom?
     /// True while the `?` overlay shows.
     var isShowingHelp = false
     /// Why the first page could not be kept for the next launch, said on the hint line.
@@ -59,7 +61,10 @@ struct FeedView {
                 drawGrid(feed, view, into: &frame)
             }
         }
-        if view.isShowingHelp { FeedView.help(language: language, imageMode: imageMode).draw(into: &frame) }
+        if view.isShowingHelp {
+            let help = view.mode == .grid ? FeedView.help(language: language, imageMode: imageMode) : fullViewHelp
+            help.draw(into: &frame)
+        }
         return frame
     }
 
@@ -115,6 +120,15 @@ struct FeedView {
     ]
 
     /// The `?` overlay.
+    /// The `?` overlay of the large view: the full view's keys.
+    private var fullViewHelp: HelpOverlay {
+        HelpOverlay(
+            title: HelpPhrases.keys.text(in: language),
+            entries: FullView.helpEntries(language: language).map { HelpOverlay.Entry($0.keys, $0.action) },
+            notes: [language == .russian ? imageMode.russianSummary : imageMode.summary],
+            closeHint: HelpPhrases.anyKeyCloses.text(in: language))
+    }
+
     static func help(language: Language, imageMode: ImageCells.Mode) -> HelpOverlay {
         let entries: [(LocalizedText, LocalizedText)] = [
             (LocalizedText(en: "↑ ↓ ← →  h j k l", ru: "↑ ↓ ← →  h j k l"),
@@ -124,7 +138,7 @@ struct FeedView {
             (LocalizedText(en: "Home End  g G", ru: "Home End  g G"),
              LocalizedText(en: "first / last", ru: "первая / последняя")),
             (LocalizedText(en: "Enter, click", ru: "Enter, щелчок"),
-             LocalizedText(en: "open the photo large; Esc back", ru: "открыть фото крупно; Esc назад")),
+             LocalizedText(en: "open the photo large to zoom; Esc back", ru: "открыть фото крупно, с масштабом; Esc назад")),
             (LocalizedText(en: "r, wheel up", ru: "r, колесо ↑"),
              LocalizedText(en: "pull to refresh", ru: "обновить (потянуть вниз)")),
             (LocalizedText(en: "?", ru: "?"), LocalizedText(en: "this help", ru: "эта справка")),
@@ -291,44 +305,31 @@ struct FeedView {
 
     // MARK: - Detail
 
+    /// The large view: the shared full view (zoom and pan), the owner and id on its caption row; the
+    /// fitted picture (an animation playing) until the photo's bytes are read or while it fits.
     private func drawDetail(_ photo: FlickrPhoto, _ view: FeedViewState, into frame: inout Frame) {
-        let size = frame.size
         let title =
             photo.title.isEmpty
             ? LocalizedText(en: "(untitled)", ru: "(без названия)").text(in: language)
             : photo.title
-        frame.fill(
-            Rect(column: 0, row: 0, width: size.columns, height: 1), with: " ", style: Style().reversed)
-        frame.put(
-            " " + title, column: 0, row: 0, style: Style().reversed.bolded, maxWidth: size.columns,
-            truncation: .ellipsis)
-        let imageRect = FeedView.detailImageRect(for: size)
-        if let large = view.large, large.id == photo.id {
-            // No label over the picture: the title bar names it once.
-            ImageCells.draw(large.bitmap, into: &frame, in: imageRect, mode: imageMode)
-        } else if let thumbnail = view.thumbnails[photo.id] {
-            ImageCells.draw(thumbnail, into: &frame, in: imageRect, mode: imageMode)
-        } else {
-            let text = view.largeFailed?.line(in: language) ?? FlickrMessages.loading.text(in: language)
-            frame.putCentered(
-                text, in: imageRect, row: imageRect.row + imageRect.height / 2, style: Style().dimmed)
-        }
-        if view.large?.id != photo.id, view.largeFailed == nil, let progress = view.largeProgress,
-            imageRect.height > 0
+        let owner = LocalizedText(en: "Owner", ru: "Автор").text(in: language)
+        let caption = "\(owner): \(photo.ownerLabel)" + (photo.ownerName == nil ? "" : " (\(photo.owner))") + " · "
+            + LocalizedText(en: "ID: \(photo.id)", ru: "Номер: \(photo.id)").text(in: language)
+        let fullView = FullView(title: title, language: language, mode: imageMode, caption: caption)
+        let large = view.large.flatMap { $0.id == photo.id ? $0.bitmap : nil }
+        if let zoom = view.zoom, zoom.photoID == photo.id, let source = zoom.source, let viewport = zoom.viewport,
+            !(source.isAnimated && viewport.isFitted && large != nil)
         {
+            let note = zoom.fetchingLargest ? FullViewPhrases.fetchingOriginal.text(in: language) : nil
+            fullView.draw(source: source, viewport: viewport, note: note, into: &frame)
+            return
+        }
+        // No label over the picture: the title bar names it once.
+        fullView.draw(preview: large ?? view.thumbnails[photo.id], note: view.largeFailed?.line(in: language), into: &frame)
+        let imageRect = fullView.pictureArea(in: frame.size)
+        if large == nil, view.largeFailed == nil, let progress = view.largeProgress, imageRect.height > 0 {
             drawProgress(progress, into: &frame, across: imageRect)
         }
-        let infoTop = imageRect.maxRow
-        let owner = LocalizedText(en: "Owner", ru: "Автор").text(in: language)
-        frame.put(
-            "\(owner): \(photo.ownerLabel)" + (photo.ownerName == nil ? "" : " (\(photo.owner))"),
-            column: 1, row: infoTop, maxWidth: size.columns - 2, truncation: .ellipsis)
-        frame.put(
-            LocalizedText(en: "ID: \(photo.id)", ru: "Номер: \(photo.id)").text(in: language), column: 1, row: infoTop + 1, maxWidth: size.columns - 2, truncation: .ellipsis)
-        let back = LocalizedText(en: "Esc back · q quit", ru: "Esc назад · q выход").text(in: language)
-        frame.put(
-            back, column: 0, row: size.rows - 1, style: Style().dimmed, maxWidth: size.columns,
-            truncation: .ellipsis)
     }
 
     /// A bar and its percentage (or the bytes so far, when the total is unknown) across a row.
@@ -348,10 +349,5 @@ struct FeedView {
         frame.fill(Rect(column: rect.column, row: row, width: width, height: 1), with: " ", style: Style())
         frame.put(line, column: rect.column + max(0, (width - line.count) / 2), row: row, maxWidth: width,
                   truncation: .ellipsis)
-    }
-
-    /// The picture area of the detail view: everything but the title bar and three lines of text.
-    static func detailImageRect(for size: TerminalSize) -> Rect {
-        Rect(column: 1, row: 1, width: max(1, size.columns - 2), height: max(1, size.rows - 4))
     }
 }
