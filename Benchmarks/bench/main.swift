@@ -2,7 +2,7 @@
 import Foundation
 
 let registry: [Scenario] = foundationScenarios + imagingScenarios + modernFormatScenarios + animationScenarios + terminalScenarios
-    + textArtScenarios
+    + textArtScenarios + zoomScenarios
     + galleryScenarios + lookupScenarios + serveScenarios + flickrScenarios + networkScenarios
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == sixelEncodeArgument {
