@@ -4,6 +4,8 @@ import Imaging
 extension DemoPictures {
     /// The size of the demo's picture worth zooming into.
     public static let largeSize = PixelSize(width: 4000, height: 3000)
+    /// Bumped whenever ``largePicture(size:)`` draws differently, so older encodings are not used.
+    static let largeVersion = 2
 
     /// A picture large enough to look closer at: a labelled grid (a fine line every 20 pixels, a
     /// line every 100, a heavy one every 500 with its coordinates written at each crossing), a
@@ -53,7 +55,8 @@ extension DemoPictures {
             bitmap.fill(x: x, y: rulerTop, width: 1, height: 30, color: dark ? RGBA(r: 0, g: 0, b: 0) : RGBA(r: 255, g: 255, b: 255))
         }
         let title = "LARGE PICTURE \(width)X\(height) - ZOOM IN TO READ THE SMALL LABELS"
-        let titleScale = max(2, width / 250)
+        // As large as fits in nine tenths of the width: a glyph advances six dots.
+        let titleScale = max(1, width * 9 / 10 / (title.count * 6))
         let titleSize = Bitmap.textSize(title, scale: titleScale)
         bitmap.drawText(title, x: (width - titleSize.width) / 2, y: height / 6, scale: titleScale, color: RGBA(r: 160, g: 20, b: 20))
         let centre = "CENTRE"
@@ -68,7 +71,7 @@ extension DemoPictures {
     /// ``jpeg(number:size:quality:directory:)``.
     public static func largeJPEG(size: PixelSize = largeSize, directory: URL? = nil) throws(ImagingError) -> Data {
         let folder = directory ?? defaultDirectory(ProcessInfo.processInfo.environment)
-        let file = folder.appendingPathComponent("v\(version)-large-\(size.width)x\(size.height)-q90.jpg")
+        let file = folder.appendingPathComponent("large-v\(largeVersion)-\(size.width)x\(size.height)-q90.jpg")
         if let cached = try? Data(contentsOf: file), (try? ImageDecoder.probe(cached))?.size == size {
             return cached
         }
