@@ -68,10 +68,12 @@ public final class ZoomSource: Sendable {
                 cache.parts[index].lastUsed = cache.clock
                 part = cache.parts[index]
             } else {
-                part = try decode(needed, scale: scale, drawn: PixelSize(width: layout.drawn.width, height: layout.drawn.height), cache: &cache)
+                part = try decode(needed, origin: origin, scale: scale,
+                                  drawn: PixelSize(width: layout.drawn.width, height: layout.drawn.height), cache: &cache)
             }
-            let x = Int(((origin.x - Double(part.region.x)) * scale).rounded())
-            let y = Int(((origin.y - Double(part.region.y)) * scale).rounded())
+            // The part's own pixels per source pixel: its size was rounded to whole pixels.
+            let x = Int(((origin.x - Double(part.region.x)) * Double(part.bitmap.width) / Double(part.region.width)).rounded())
+            let y = Int(((origin.y - Double(part.region.y)) * Double(part.bitmap.height) / Double(part.region.height)).rounded())
             let crop = PixelRect(x: min(max(0, x), max(0, part.bitmap.width - layout.drawn.width)),
                                  y: min(max(0, y), max(0, part.bitmap.height - layout.drawn.height)),
                                  width: min(layout.drawn.width, part.bitmap.width),
@@ -105,17 +107,23 @@ public final class ZoomSource: Sendable {
     }
 
     /// Decodes a part around `needed` at `scale`: the whole picture when it is at most four views'
-    /// pixels, else the view and half a view more on every side; then drops the least recently
-    /// used parts over the budget.
-    private func decode(_ needed: PixelRect, scale: Double, drawn: PixelSize, cache: inout Cache) throws(ImagingError) -> Part {
+    /// pixels, else the view and a quarter of a view more on every side (two pan steps of an eighth:
+    /// a wider margin makes every new part, which kitty is sent whole, dearer); then drops the least
+    /// recently used parts over the budget.
+    private func decode(
+        _ needed: PixelRect, origin: PixelPoint, scale: Double, drawn: PixelSize, cache: inout Cache
+    ) throws(ImagingError) -> Part {
         let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         let scaledArea = Double(size.width) * Double(size.height) * scale * scale
         var region = whole
         if scaledArea > 4 * Double(drawn.area) {
-            let marginX = Int((Double(drawn.width) / 2 / scale).rounded(.up))
-            let marginY = Int((Double(drawn.height) / 2 / scale).rounded(.up))
-            region = PixelRect(x: needed.x - marginX, y: needed.y - marginY,
-                               width: needed.width + 2 * marginX, height: needed.height + 2 * marginY).intersection(whole)
+            let marginX = Int((Double(drawn.width) / 4 / scale).rounded(.up))
+            let marginY = Int((Double(drawn.height) / 4 / scale).rounded(.up))
+            let (left, right) = Self.edges(from: needed.x - marginX, to: needed.x + needed.width + marginX,
+                                           limit: size.width, origin: origin.x, scale: scale)
+            let (top, bottom) = Self.edges(from: needed.y - marginY, to: needed.y + needed.height + marginY,
+                                           limit: size.height, origin: origin.y, scale: scale)
+            region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
         }
         let output = PixelSize(width: max(1, Int((Double(region.width) * scale).rounded())),
                                height: max(1, Int((Double(region.height) * scale).rounded())))
@@ -133,6 +141,21 @@ public final class ZoomSource: Sendable {
             cache.parts.remove(at: oldest)
         }
         return part
+    }
+
+    /// The edges of a part along one axis, around `from..<to`: on multiples of eight (libjpeg scales
+    /// by n/8, so they fall on whole scaled pixels), the start chosen among a few so the view's
+    /// `origin` lies on a whole pixel of the part at `scale`, and the length so the part's pixels
+    /// are `scale` apart: a part that is off by a fraction of a pixel blurs a fine grid.
+    private static func edges(from: Int, to: Int, limit: Int, origin: Double, scale: Double) -> (Int, Int) {
+        func error(_ value: Double) -> Double { abs(value - value.rounded()) }
+        let first = max(0, from) / 8 * 8
+        let start = stride(from: first, through: max(0, first - 8 * 15), by: -8)
+            .min { error((origin - Double($0)) * scale) < error((origin - Double($1)) * scale) } ?? first
+        let last = min(limit, (to + 7) / 8 * 8)
+        let end = last == limit ? limit : stride(from: last, through: min(limit, last + 8 * 15), by: 8)
+            .min { error(Double($0 - start) * scale) < error(Double($1 - start) * scale) } ?? last
+        return (start, max(start + 1, end))
     }
 
     /// The whole pixels that hold the rectangle from `origin`, `width` x `height`, inside `bounds`.
