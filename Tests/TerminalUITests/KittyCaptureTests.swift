@@ -25,10 +25,10 @@ struct KittyCaptureTests {
         func written() -> [UInt8] { (try? [UInt8](Data(contentsOf: capture))) ?? [] }
 
         // Cell 2 is the demo's animated GIF: select it, and wait for kitty to be told to run it.
-        try await tmux.waitFor("two cells loaded") { $0.contains("loaded 2/6") || $0.contains("loaded 3/6") }
+        try await tmux.waitFor("two cells loaded") { $0.contains("loaded 2/") || $0.contains("loaded 3/") }
         // The status line says which picture is selected once the key is read.
         try await tmux.send("j")
-        try await tmux.waitFor("picture 2 selected") { $0.contains("picture 2/6") }
+        try await tmux.waitFor("picture 2 selected") { $0.contains("picture 2/") }
         var run: (id: Int, keys: [String: String])?
         // The frames are made as the cell first shows: a while in a debug build.
         let started = await waitUntil(timeout: .seconds(40), every: .milliseconds(50)) {

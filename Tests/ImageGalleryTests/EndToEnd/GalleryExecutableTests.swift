@@ -78,9 +78,10 @@ extension ServerAndProcessTests {
                 "--demo", "--cache-dir", cache.path, "--json", "--demo-faults", "all=offline",
             ])
             #expect(result.status == 75)
-            #expect(result.lines.last == #"{"event":"summary","loaded":0,"failed":6,"offline":true}"#)
+            // The demo's seven: the task's six and the large picture for the full view.
+            #expect(result.lines.last == #"{"event":"summary","loaded":0,"failed":7,"offline":true}"#)
             let items = result.lines.dropLast().compactMap(GalleryProcess.object)
-            #expect(items.count == 6 && items.allSatisfy {
+            #expect(items.count == 7 && items.allSatisfy {
                 $0["error"] as? String == "offline" && $0["reason"] as? String == "No internet connection"
             }, "\(result.stdout)")
         }
