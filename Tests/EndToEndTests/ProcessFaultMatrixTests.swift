@@ -48,8 +48,8 @@ struct NetworkCause: Sendable, CustomTestStringConvertible {
     ]
 }
 
-/// The issue's fault matrix through the built commands: `gallery --json`, the Flickr page load
-/// (`flickr --json`) and `lookup search --api --json`, each in English and Russian.
+/// The issue's fault matrix through the built commands, in English and Russian: `gallery --json`, the
+/// Flickr page (`flickr --json`), `lookup search --api --json` and its dataset (`lookup countries --json`).
 @Suite("The fault matrix through the real commands", .serialized)
 struct ProcessFaultMatrixTests {
     static func run(_ tool: String, _ arguments: [String], language: Language) async throws -> ProcessResult {
@@ -76,6 +76,7 @@ struct ProcessFaultMatrixTests {
         server.route("/img/pic.jpg", .bytes(picture, contentType: "image/jpeg"))
         FlickrDemoRoutes.register(FlickrDemoStream(initialCount: 12, uploadInterval: nil), on: server)
         server.route("/v1/lookup", .json(Data(#"{"number":"+79994673756","results":["Russia"]}"#.utf8)))
+        server.route("/countries.json", .json(Self.dataset))
         var base = try await server.start()
         switch cause.setup {
         case .refused:
@@ -87,6 +88,7 @@ struct ProcessFaultMatrixTests {
             server.setFaults(pictureFaults, for: "/img/pic.jpg")
             server.setFaults(jsonFaults, for: "/services/rest/")
             server.setFaults(jsonFaults, for: "/v1/lookup")
+            server.setFaults(jsonFaults, for: "/countries.json")
         }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: cache) }
@@ -105,6 +107,10 @@ struct ProcessFaultMatrixTests {
                 ("lookup search --api", try await Self.run("lookup", [
                     "search", "--api", base.absoluteString, "--timeout", "1", "--json", "+79994673756",
                 ], language: language)),
+                ("lookup countries", try await Self.run("lookup", [
+                    "countries", "--countries-url", base.appendingPathComponent("countries.json").absoluteString,
+                    "--cache-dir", cache.appendingPathComponent("lookup").path, "--timeout", "1", "--json",
+                ], language: language)),
             ]
             for (surface, result) in runs {
                 let what = "\(cause.cause) in \(surface) (\(language))"
@@ -119,5 +125,38 @@ struct ProcessFaultMatrixTests {
             }
         }
         await server.stop()
+    }
+
+    static let dataset = Data(#"[{"name":"Russia","dial_code":"+7","code":"RU"}]"#.utf8)
+
+    @Test("a country dataset that is no dataset is bad data: 65, in its own words, in both languages")
+    func unreadableDataset() async throws {
+        let server = DemoServer()
+        server.route("/page.json", .bytes(Data("<html>maintenance</html>".utf8), contentType: "text/html"))
+        server.route("/empty.json", .json(Data("[]".utf8)))
+        try await server.run { base in
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("dataset-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            func countries(_ name: String, _ language: Language) async throws -> ProcessResult {
+                try await Self.run("lookup", [
+                    "countries", "--countries-url", base.appendingPathComponent(name).absoluteString,
+                    "--cache-dir", cache.path, "--timeout", "5", "--json",
+                ], language: language)
+            }
+            for language in Language.allCases {
+                let cases = [
+                    ("page.json", LocalizedText(en: "The country list is not valid JSON", ru: "Список стран повреждён (это не JSON)")),
+                    ("empty.json", LocalizedText(en: "The country list is empty", ru: "Список стран пуст")),
+                ]
+                for (name, words) in cases {
+                    let result = try await countries(name, language)
+                    let what = "\(name) (\(language))"
+                    let line = try #require(Self.errorLine(result.output), "\(what): \(result.output) \(result.errorOutput)")
+                    #expect(line["error"] as? String == "invalidDataset", "\(what)")
+                    #expect((line["reason"] as? String ?? "").hasPrefix(words.text(in: language)), "\(what): \(line)")
+                    #expect(result.status == 65, "\(what)")
+                }
+            }
+        }
     }
 }

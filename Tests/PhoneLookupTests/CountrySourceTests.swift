@@ -36,7 +36,7 @@ struct CountrySourceTests {
     func summary(_ update: CountryUpdate) -> String {
         switch update {
         case .loaded(let catalog, let origin): "\(origin):\(catalog.countries.count)"
-        case .failed(let error, let hasCopy): "failed:\(error.code):\(hasCopy)"
+        case .failed(let error, let hasCopy): "failed:\(error.userFacingError.code):\(hasCopy)"
         }
     }
 
@@ -66,18 +66,26 @@ struct CountrySourceTests {
     func offlineWithoutCopy() async {
         let source = CachedCountrySource(url: url, fetcher: MockFetcher(.failure(.offline(host: "127.0.0.1"))), cache: MockCache())
         let all = await updates(source)
-        #expect(all.map(summary) == ["failed:offline:false"])
-        guard case .failed(let error, _) = all.first else { return }
-        #expect(error.message(in: .english) == "Cannot load the country list: No internet connection")
-        #expect(error.recovery == nil)
+        let error = CountryLoadError.unreachable(.offline(host: "127.0.0.1"))
+        #expect(all == [.failed(error, hasCopy: false)])
+        #expect(error.userFacingError.message(in: .english) == "Cannot load the country list: No internet connection")
+        #expect(error.userFacingError.recovery == nil)
+        #expect(error.mayPassOnRetry)
     }
 
     @Test("a broken download never replaces a good copy")
     func brokenDownload() async {
         let cache = MockCache(["countries:\(url.absoluteString)": small])
         let source = CachedCountrySource(url: url, fetcher: MockFetcher(.success(Data("<html>".utf8))), cache: cache)
-        #expect(await updates(source).map(summary) == ["savedCopy:1", "failed:invalidDataset:true"])
+        let all = await updates(source)
+        #expect(all.map(summary) == ["savedCopy:1", "failed:invalidDataset:true"])
         #expect(cache.data(forKey: source.cacheKey) == small)
+        // Bytes that are no dataset are the data's fault: fetching them again will not mend them.
+        guard case .failed(let failure, hasCopy: true)? = all.last, case .unusable(.malformedJSON) = failure else {
+            Issue.record("not an unreadable dataset: \(all)")
+            return
+        }
+        #expect(!failure.mayPassOnRetry)
     }
 
     @Test("a corrupt saved copy is ignored and replaced")

@@ -98,11 +98,11 @@ struct FlowTests {
     func offlineWithoutCopy() {
         var state = flow.initialState()
         _ = flow.reduce(into: &state, action: .start)
-        let error = CachedCountrySource.unreachable(Offline())
+        let error = CountryLoadError.unreachable(.offline(host: "example.com"))
         _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(error, hasCopy: false)))
-        #expect(state.countries == .failed(error))
+        #expect(state.countries == .failed(error.userFacingError))
         // What to press is the dialer's to say (ScreenTests): the library says what happened.
-        #expect(error.line(in: .english) == "Cannot load the country list: No internet connection")
+        #expect(error.userFacingError.line(in: .english) == "Cannot load the country list: No internet connection")
         #expect(flow.reduce(into: &state, action: .countryButtonPressed) == [.loadCountries])
         #expect(state.isBusy)
     }
@@ -111,7 +111,7 @@ struct FlowTests {
     func staleCopyKept() {
         var state = flow.initialState()
         _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
-        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CountryLoadError.unreachable(.offline(host: "example.com")), hasCopy: true)))
         #expect(state.catalog?.countries == Fixtures.catalog.countries)
         #expect(state.refreshProblem?.code == "offline")
     }
@@ -304,7 +304,7 @@ struct StoreTests {
         let countries = ControlledCountries()
         let store = TestStore(LookupStore(flow: flow, countries: countries, api: ScriptedLookup()), exhaustive: false)
         store.send(.start)
-        let failure = CountryUpdate.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)
+        let failure = CountryUpdate.failed(CountryLoadError.unreachable(.offline(host: "example.com")), hasCopy: false)
         countries.send(failure)
         await store.receive(.countriesUpdated(failure)) { state in
             guard case .failed = state.countries else { Issue.record("the load did not fail"); return }

@@ -38,7 +38,7 @@ struct LookupScreenSizesTests {
             _ = flow.reduce(into: &state, action: .countryButtonPressed)
         case .offlineNoCopy:
             state = flow.initialState()
-            _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
+            _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CountryLoadError.unreachable(.offline(host: "example.com")), hasCopy: false)))
         case .savedCopy:
             state = loaded(.savedCopy)
         case .lookingUp, .failed:

@@ -103,7 +103,7 @@ struct ScreenTests {
     @Test("offline with no copy: the dialer says why and how to retry")
     func offline() {
         var state = flow.initialState()
-        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: false)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CountryLoadError.unreachable(.offline(host: "example.com")), hasCopy: false)))
         let lines = DialerScene.render(state, field: TextField(), focus: .field, spinner: Spinner(), language: .english,
                                        size: TerminalSize(columns: 100, rows: 12)).plainText().split(separator: "\n")
         #expect(lines[3] == " Cannot load the country list: No internet connection")
@@ -128,7 +128,7 @@ struct ScreenTests {
     func pickerNotesStaleList() {
         var state = flow.initialState()
         _ = flow.reduce(into: &state, action: .countriesUpdated(.loaded(Fixtures.catalog, .savedCopy)))
-        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CachedCountrySource.unreachable(Offline()), hasCopy: true)))
+        _ = flow.reduce(into: &state, action: .countriesUpdated(.failed(CountryLoadError.unreachable(.offline(host: "example.com")), hasCopy: true)))
         _ = flow.reduce(into: &state, action: .countryButtonPressed)
         var list = ListView()
         list.select(state.picker.highlighted, itemCount: state.picker.matches.count, height: 20)

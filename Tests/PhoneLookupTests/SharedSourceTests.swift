@@ -17,7 +17,7 @@ struct SharedSourceTests {
         for await update in source.countryUpdates() {
             switch update {
             case .loaded(let catalog, let origin): all.append("\(origin):\(catalog.countries.count)")
-            case .failed(let error, let hasCopy): all.append("failed:\(error.code):\(hasCopy)")
+            case .failed(let error, let hasCopy): all.append("failed:\(error.userFacingError.code):\(hasCopy)")
             }
         }
         return all

@@ -16,7 +16,7 @@ public enum CountryUpdate: Sendable, Equatable {
     /// Countries to show, and where they came from.
     case loaded(CountryCatalog, CountryOrigin)
     /// The load failed; `hasCopy` says whether countries shown earlier are still good to use.
-    case failed(UserFacingError, hasCopy: Bool)
+    case failed(CountryLoadError, hasCopy: Bool)
 }
 
 /// Where a catalog came from.
@@ -46,7 +46,7 @@ struct FixedCountries: CountryProviding {
                 if delay > .zero { try? await Task.sleep(for: delay) }
                 switch result {
                 case .success(let dataset): continuation.yield(.loaded(CountryCatalog(dataset), .provided))
-                case .failure(let error): continuation.yield(.failed(error.userFacingError, hasCopy: false))
+                case .failure(let error): continuation.yield(.failed(.unusable(error), hasCopy: false))
                 }
                 continuation.finish()
             }
@@ -58,8 +58,8 @@ struct FixedCountries: CountryProviding {
 /// Stale-while-revalidate: the saved copy is shown at once, a fresh one is fetched in the
 /// background, parsed, shown, and saved. A bad download never replaces a good copy.
 ///
-/// With no saved copy and no network, the one update is `.failed(…, hasCopy: false)`, whose
-/// message says why and whose recovery says how to retry.
+/// With no saved copy and no network, the one update is `.failed(.unreachable(…), hasCopy: false)`,
+/// which says why; how to retry is the screen's or the command's to say.
 public struct CachedCountrySource: CountryProviding {
     public let url: URL
     public let fetcher: any DataLoading
@@ -102,7 +102,7 @@ public struct CachedCountrySource: CountryProviding {
             data = try await fetcher.data(for: url)
         } catch {
             guard !Task.isCancelled else { return }
-            yield(.failed(Self.unreachable(error), hasCopy: hasCopy))
+            yield(.failed(.unreachable(error), hasCopy: hasCopy))
             return
         }
         do {
@@ -111,17 +111,7 @@ public struct CachedCountrySource: CountryProviding {
             yield(.loaded(CountryCatalog(dataset), .network))
             try? cache?.store(data, forKey: cacheKey)
         } catch {
-            yield(.failed(error.userFacingError, hasCopy: hasCopy))
+            yield(.failed(.unusable(error), hasCopy: hasCopy))
         }
-    }
-
-    /// The fetch error under the list's heading. How to try again (a key in the dialer, a flag on
-    /// the command line) is the screen's or the command's to say.
-    package static func unreachable(_ error: any Error) -> UserFacingError {
-        var userFacing = UserFacingError.from(error)
-        userFacing.message = LocalizedText(
-            en: "Cannot load the country list", ru: "Не удалось загрузить список стран").followed(by: userFacing.message)
-        userFacing.recovery = nil
-        return userFacing
     }
 }

@@ -166,10 +166,10 @@ public struct LookupFlow: Reducer {
             if state.waitingForPicker { openPicker(&state) }
         case .failed(let error, let hasCopy):
             guard !hasCopy || state.catalog == nil else {
-                state.refreshProblem = error
+                state.refreshProblem = error.userFacingError
                 return
             }
-            state.countries = .failed(error)
+            state.countries = .failed(error.userFacingError)
             state.waitingForPicker = false
         }
     }

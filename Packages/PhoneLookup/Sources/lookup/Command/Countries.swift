@@ -22,7 +22,7 @@ struct Countries: LookupSubcommand {
     func run() async throws {
         try await withServices { services in
             var catalog: CountryCatalog?
-            var problem: UserFacingError?
+            var problem: CountryLoadError?
             for await update in services.countries.countryUpdates() {
                 switch update {
                 case .loaded(let loaded, _): catalog = loaded
@@ -30,17 +30,13 @@ struct Countries: LookupSubcommand {
                 }
             }
             guard let catalog else {
-                // On the command line the dialer's "press Enter on the country code" makes no sense.
-                var shown = problem ?? DatasetError.empty.userFacingError
-                shown.recovery = LocalizedText(
-                    en: "Check the connection and run the command again, or add --demo to use the built-in copy",
-                    ru: "Проверьте соединение и повторите команду или добавьте --demo, чтобы взять встроенную копию")
-                report(shown, json: json, in: services.language)
-                throw ExitCode.failure
+                let failure = problem ?? .unusable(.empty)
+                report(Self.advised(failure), json: json, in: services.language)
+                throw ExitCode(Self.exitStatus(failure))
             }
             if let problem {
                 let note = LocalizedText(en: "showing the saved copy", ru: "показана сохранённая копия")
-                printError("lookup: \(note.text(in: services.language)); \(problem.line(in: services.language))")
+                printError("lookup: \(note.text(in: services.language)); \(problem.userFacingError.line(in: services.language))")
             }
             // The codes as the numbering data tells them (`+1 345`), as the dialer and results do.
             let labelled = catalog.labelled(by: services.plan)
@@ -63,6 +59,32 @@ struct Countries: LookupSubcommand {
             }
             print(json ? Self.json(rows) : Self.table(named))
         }
+    }
+
+    /// The README's exit-status table for a dataset that could not be had: 75 when fetching
+    /// again may help (``CountryLoadError/mayPassOnRetry``), 65 for bytes that are no usable
+    /// dataset (as for `serve --data-dir`), 1 for a fetch that failed for good (a 404).
+    static func exitStatus(_ failure: CountryLoadError) -> Int32 {
+        switch failure {
+        case .unusable: 65
+        case .unreachable where failure.mayPassOnRetry: 75
+        case .unreachable: 1
+        }
+    }
+
+    /// `failure` with what to do on the command line, where the dialer's "press Enter on the
+    /// country code" makes no sense.
+    static func advised(_ failure: CountryLoadError) -> UserFacingError {
+        var shown = failure.userFacingError
+        shown.recovery = switch failure {
+        case .unreachable where failure.mayPassOnRetry:
+            LocalizedText(en: "Check the connection and run the command again, or add --demo to use the built-in copy",
+                          ru: "Проверьте соединение и повторите команду или добавьте --demo, чтобы взять встроенную копию")
+        case .unreachable, .unusable:
+            LocalizedText(en: "Check --countries-url, or add --demo to use the built-in copy",
+                          ru: "Проверьте --countries-url или добавьте --demo, чтобы взять встроенную копию")
+        }
+        return shown
     }
 
     /// One row per country: a shown dial code beside the dataset's country.
