@@ -117,30 +117,30 @@ struct XtermEndToEndTests {
     }
 
     /// Screenshots until the first picture area is settled; its cell size, PSNR and a PNG of it.
+    ///
+    /// A bounded wait over screenshots, not an event: the picture is drawn by xterm into the X
+    /// server's framebuffer, and neither announces that it is done (xterm decodes sixel and paints
+    /// on its own time, after the gallery's write has long returned). So the area counts as settled
+    /// when it is good enough and two screenshots in a row agree.
     private func screenshot(
         graphics: String, accept: (Double) -> Bool, environment: [String: String], scratch: URL
     ) async throws -> (cell: PixelSize, psnr: Double, png: URL) {
         let source = DemoPictures.picture(number: 1, size: PixelSize(width: 1200, height: 900))
-        let deadline = ContinuousClock.now + .seconds(40)
         var last: (PixelSize, Double)?
         var previousPSNR: Double?
         let ppm = scratch.appendingPathComponent("shot.ppm")
-        polling: while ContinuousClock.now < deadline {
+        try await waitUntil(timeout: .seconds(40), every: .milliseconds(250)) {
             let capture = try await Subprocess.run("sh", ["-c", "xwd -root -silent | xwdtopnm > '\(ppm.path)' 2>/dev/null"], environment: environment)
-            if capture.status == 0, let data = try? Data(contentsOf: ppm), let shot = Screenshot(ppm: data),
-               let cell = try await cellSize(environment: environment) {
-                do {
-                    // The gallery's first picture area: its square, or inside the border of its cell.
-                    let area = pictureArea(cell: cell, pixels: graphics != "blocks")
-                    let expected = idealPicture(source, area: PixelSize(width: area.width, height: area.height))
-                    let psnr = shot.psnr(against: expected, left: area.x, top: area.y)
-                    last = (cell, psnr)
-                    // Settled: good enough, and the same as the screenshot before.
-                    if accept(psnr), let previousPSNR, abs(previousPSNR - psnr) < 0.01 { break polling }
-                    previousPSNR = psnr
-                }
-            }
-            try await Task.sleep(for: .milliseconds(250))
+            guard capture.status == 0, let data = try? Data(contentsOf: ppm), let shot = Screenshot(ppm: data),
+                  let cell = try await cellSize(environment: environment) else { return false }
+            // The gallery's first picture area: its square, or inside the border of its cell.
+            let area = pictureArea(cell: cell, pixels: graphics != "blocks")
+            let expected = idealPicture(source, area: PixelSize(width: area.width, height: area.height))
+            let psnr = shot.psnr(against: expected, left: area.x, top: area.y)
+            last = (cell, psnr)
+            defer { previousPSNR = psnr }
+            // Settled: good enough, and the same as the screenshot before.
+            return accept(psnr) && previousPSNR.map { abs($0 - psnr) < 0.01 } == true
         }
         let png = scratch.appendingPathComponent("shot-\(graphics).png")
         _ = try await Subprocess.run("sh", ["-c", "pnmtopng '\(ppm.path)' > '\(png.path)'"])

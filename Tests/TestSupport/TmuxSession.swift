@@ -21,6 +21,11 @@ public final class TmuxSession: Sendable {
     /// Runs one tmux command against this server and returns what it printed.
     @discardableResult
     public func tmux(_ arguments: [String]) async throws -> String {
+        try await Subprocess.run("tmux", ["-L", socket] + arguments, environment: Self.clientEnvironment, timeout: .seconds(20)).output
+    }
+
+    /// The environment of our tmux clients, which the server and so the pane inherit.
+    private static var clientEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
         environment["ENV"] = nil
@@ -32,7 +37,29 @@ public final class TmuxSession: Sendable {
         environment["KITTY_WINDOW_ID"] = nil
         environment["GHOSTTY_RESOURCES_DIR"] = nil
         environment["COLORTERM"] = "truecolor"
-        return try await Subprocess.run("tmux", ["-L", socket] + arguments, environment: environment, timeout: .seconds(20)).output
+        return environment
+    }
+
+    /// The shell command that signals `channel` of this server, for a script in the pane to run.
+    public func signalCommand(_ channel: String) -> String { "tmux -L \(socket) wait-for -S \(channel)" }
+
+    /// Waits until `channel` is signalled (``signalCommand(_:)``, ``signalOnAlternateScreen(_:)``):
+    /// true, or false when `timeout` passes first. tmux keeps a signal sent before anyone waits, so
+    /// one sent early is not missed; the `wait-for` client is reaped like any child, so nothing polls.
+    public func waitFor(channel: String, timeout: Duration) async throws -> Bool {
+        let result = try await Subprocess.run("tmux", ["-L", socket, "wait-for", channel],
+                                              environment: Self.clientEnvironment, timeout: timeout)
+        return result.status == 0
+    }
+
+    /// Signals `channel` once the pane's program switches to the alternate screen, read from the
+    /// pane's output as it is written (`pipe-pane`) rather than from captures. Call it before
+    /// ``start(_:environment:)``. ESC becomes a line end so that grep, which matches whole lines,
+    /// sees the switch at once; the signal is sent inside grep's side of the pipe, which ends at
+    /// the match, while `tr` lives on until its next write.
+    public func signalOnAlternateScreen(_ channel: String) async throws {
+        let watcher = "stdbuf -o0 tr '\\033' '\\n' | { grep -a -q -x -F '[?1049h' && \(signalCommand(channel)); }"
+        try await tmux(["pipe-pane", "-t", "0", watcher])
     }
 
     public func send(_ keys: String...) async throws { try await tmux(["send-keys", "-t", "0"] + keys) }

@@ -48,50 +48,55 @@ final class ReadmeRunner {
     deinit { try? FileManager.default.removeItem(at: scratch) }
 
     /// Runs `command` to its end (or, for a server, until it has started).
+    ///
+    /// Each step waits on an event: the line's script signals a tmux channel when the command
+    /// ends, and a watcher of the pane's output signals the same channel when the program switches
+    /// to the alternate screen.
     func run(_ command: ReadmeCommand) async throws -> Outcome {
         let status = scratch.appendingPathComponent("status-\(UUID().uuidString)")
         let script = scratch.appendingPathComponent("line-\(UUID().uuidString).sh")
+        let tmux = try await TmuxSession(columns: 100, rows: 30)
+        let id = UUID().uuidString.prefix(8)
+        // `changed`: the command ended or went full-screen; `ended`: it ended.
+        let changed = "readme-\(id)-changed", ended = "readme-\(id)-ended"
         let lines = [
             "cd \(quoted(root.path))",
             "export HOME=\(quoted(scratch.appendingPathComponent("home").path))",
             "unset XDG_CACHE_HOME FLICKR_API_KEY WORKBENCH_GRAPHICS",
             "export PATH=\(quoted(scratch.appendingPathComponent("bin").path)):$PATH LANG=en_US.UTF-8",
-        ] + command.setup + [command.text, "echo $? > \(quoted(status.path))"]
+        ] + command.setup + [
+            command.text, "echo $? > \(quoted(status.path))", tmux.signalCommand(changed), tmux.signalCommand(ended),
+        ]
         try (lines.joined(separator: "\n") + "\n").write(to: script, atomically: true, encoding: .utf8)
 
-        let tmux = try await TmuxSession(columns: 100, rows: 30)
+        try await tmux.signalOnAlternateScreen(changed)
         try await tmux.start(["bash", script.path])
-        var fullScreen = false
-        var screen = ""
-        let started = ContinuousClock.now
-        while true {
-            if let code = Self.status(at: status) {
-                screen = try await tmux.screen()
-                tmux.stop()
-                return Outcome(status: code, fullScreen: fullScreen, server: false, screen: screen)
-            }
-            if try await tmux.flag("alternate_on") == "1" {
-                fullScreen = true
-                break
-            }
-            if ContinuousClock.now - started > .seconds(5) {
-                // Still running, never full-screen: a server the next lines talk to.
-                servers.append((command, tmux, status))
-                return Outcome(status: nil, fullScreen: false, server: true, screen: try await tmux.screen())
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        // A server announces nothing when it is ready: a line that has neither ended nor gone
+        // full-screen within this bound is taken for a server the next lines talk to.
+        let changedInTime = try await tmux.waitFor(channel: changed, timeout: .seconds(5))
+        if let code = Self.status(at: status) {
+            let screen = try await tmux.screen()
+            tmux.stop()
+            return Outcome(status: code, fullScreen: false, server: false, screen: screen)
+        }
+        guard changedInTime else {
+            servers.append((command, tmux, status))
+            return Outcome(status: nil, fullScreen: false, server: true, screen: try await tmux.screen())
         }
         // Full screen: let it draw its first frame, then quit the way its help says.
-        screen = try await Self.settledScreen(tmux)
+        let screen = try await Self.settledScreen(tmux)
         // A first run may still be busy starting (the demo encodes its pictures once per home
         // folder): q is read when it is done. lookup quits on Ctrl-C alone.
-        try await tmux.send("q")
-        let quitsOnQ = !command.text.contains("swift run lookup")
-        var code = try await Self.waitForStatus(at: status, seconds: quitsOnQ ? 15 : 1)
-        if code == nil {
-            try await tmux.send("C-c")
-            code = try await Self.waitForStatus(at: status, seconds: 10)
+        var quit = false
+        if !command.text.contains("swift run lookup") {
+            try await tmux.send("q")
+            quit = try await tmux.waitFor(channel: ended, timeout: .seconds(15))
         }
+        if !quit {
+            try await tmux.send("C-c")
+            _ = try await tmux.waitFor(channel: ended, timeout: .seconds(10))
+        }
+        let code = Self.status(at: status)
         tmux.stop()
         return Outcome(status: code, fullScreen: true, server: false, screen: screen)
     }
@@ -112,24 +117,15 @@ final class ReadmeRunner {
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    private static func waitForStatus(at url: URL, seconds: Int) async throws -> Int32? {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if let code = status(at: url) { return code }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return nil
-    }
-
-    /// The screen once two captures in a row agree (a first frame drawn), or after two seconds.
+    /// The screen once two captures in a row agree and show something (a first frame drawn), or
+    /// after two seconds. No event says a frame is complete: a program writes one in several
+    /// writes and tmux draws each as it comes, so only a capture that stops changing tells.
     private static func settledScreen(_ tmux: TmuxSession) async throws -> String {
-        var last = try await tmux.screen()
-        let deadline = ContinuousClock.now + .seconds(2)
-        while ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(150))
+        var last = ""
+        try await waitUntil(timeout: .seconds(2), every: .milliseconds(150)) {
             let now = try await tmux.screen()
-            if now == last, !now.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return now }
-            last = now
+            defer { last = now }
+            return now == last && !now.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         }
         return last
     }
