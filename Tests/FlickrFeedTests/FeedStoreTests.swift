@@ -80,7 +80,13 @@ struct FeedStoreTests {
         let feed = makeFeed(api, MemoryStore(), clock: clock)
         feed.send(.launched(saved: nil))
         await feed.receiveAll(count: 1)
-        feed.send(.select(index: 39))
+        // Set up; reaching the last photo is asserted whole: the selection and page 2 on its way.
+        feed.exhaustive = true
+        feed.send(.select(index: 39)) {
+            $0.selection = 39
+            $0.inFlight = PageRequest(page: 2, generation: 0, reason: .more)
+        }
+        feed.exhaustive = false
         await feed.receive(.pageFailed(PageRequest(page: 2, generation: 0, reason: .more), Fixtures.timeout)) {
             #expect($0.footer == .failed(Fixtures.timeout.userFacingError))
         }

@@ -116,7 +116,22 @@ struct PlaybackTests {
         await store.receive(.animationFrame(id, frames[1]))
         await clock.waitForSleepers()
 
-        store.send(.scroll(by: 30)) { #expect($0.playing.isEmpty) }
+        // Set up; the scroll is asserted whole: the playback ends with its cell gone from screen,
+        // the pictures scrolled past stay, the next row's loads start.
+        store.exhaustive = true
+        store.send(.scroll(by: 30)) {
+            $0.scrollOffset = 30
+            $0.selectedIndex = 2
+            $0.playing = [:]
+            for index in 3..<6 {
+                let id = $0.items[index].id
+                $0.items[index].status = .loading
+                $0.lastGeneration += 1
+                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
+                $0.inFlightPriority[id] = index < 5 ? .high : .normal
+            }
+        }
+        store.exhaustive = false
         #expect(!store.store.isRunning(id))
         #expect(clock.sleeperCount == 0)
         await store.store.settle()
@@ -153,10 +168,13 @@ struct PlaybackTests {
         await store.receiveAll(count: 3)
         let id = try playback(store, 0)
         await clock.waitForSleepers()
+        // Set up; the removal's start is asserted whole: the animation begins, the playback ends.
+        store.exhaustive = true
         store.send(.activateSelected) {
-            #expect($0.removal?.itemID == ItemID(0))
-            #expect($0.playing[ItemID(0)] == nil)
+            $0.removal = RemovalAnimation(itemID: ItemID(0), index: 0)
+            $0.playing[ItemID(0)] = nil
         }
+        store.exhaustive = false
         #expect(!store.store.isRunning(id))
         // The one sleeper left is the removal's own tick.
         await clock.waitForSleepers()

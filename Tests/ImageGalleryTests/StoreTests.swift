@@ -24,9 +24,17 @@ struct StoreTests {
 
     @Test("cells on screen ask the loader; answers come back into the state")
     func loadsAndApplies() async throws {
-        let (store, loader) = makeStore()
+        let (store, loader) = makeStore(exhaustive: true)
         store.send(.layoutChanged(Fixture.layout(pixels: 30))) {
-            #expect($0.items.prefix(3).allSatisfy { $0.status == .loading })
+            $0.layout = Fixture.layout(pixels: 30)
+            for index in 0..<3 {
+                let id = $0.items[index].id
+                $0.items[index].status = .loading
+                $0.lastGeneration += 1
+                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
+                // Two cells show; the third is loaded ahead, behind them.
+                $0.inFlightPriority[id] = index < 2 ? .high : .normal
+            }
         }
         await loader.waitForRequests(3)
         #expect(Set(loader.requestedURLs) == Set(Fixture.urls(3)))
@@ -50,9 +58,25 @@ struct StoreTests {
         let (store, loader) = makeStore()
         store.send(.layoutChanged(Fixture.layout()))
         await loader.waitForRequests(3)
+        // Set up; the scroll is asserted whole: the first row's loads end, the second row's start.
+        store.exhaustive = true
         store.send(.scroll(by: 33)) {
-            #expect($0.items[0].status == .idle)
+            $0.scrollOffset = 33
+            $0.selectedIndex = 3
+            for index in 0..<3 {
+                $0.items[index].status = .idle
+                $0.inFlight[$0.items[index].id] = nil
+                $0.inFlightPriority[$0.items[index].id] = nil
+            }
+            for index in 3..<6 {
+                let id = $0.items[index].id
+                $0.items[index].status = .loading
+                $0.lastGeneration += 1
+                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
+                $0.inFlightPriority[id] = index < 5 ? .high : .normal
+            }
         }
+        store.exhaustive = false
         #expect(Set(loader.cancelledURLs) == Set(Fixture.urls(3)))
 
         // Back on screen: a new request for the same picture.
@@ -93,7 +117,11 @@ struct StoreTests {
         let first = try token(store, 0)
         loader.succeed(Fixture.url(1), with: picture)
         await store.receive(.loadFinished(first, .success(picture)))
-        store.send(.activateSelected) { #expect($0.removal != nil) }
+        // Set up; the removal's start is asserted whole: the animation, and nothing else.
+        store.exhaustive = true
+        store.send(.activateSelected) { $0.removal = RemovalAnimation(itemID: $0.items[0].id, index: 0) }
+        // The frames' own changes are RemovalAnimationTests' to assert.
+        store.exhaustive = false
         // Each frame is a tick the injected clock sends one frame interval after the last.
         var frames = 0
         while store.store.state.removal != nil {
@@ -113,10 +141,22 @@ struct StoreTests {
         let (store, loader) = makeStore()
         for url in Fixture.urls(6) { loader.answerImmediately(url, with: .success(Fixture.picture())) }
         store.send(.layoutChanged(Fixture.layout()))
-        await store.store.settle()
-        store.skipStateChecks()
+        await store.receiveAll(count: 3)
         #expect(store.state.everLoaded.count == 3)
-        store.send(.refresh) { #expect($0.isRefreshing) }
+        // Set up; from here the refresh is asserted whole: the three loaded pictures stay on
+        // screen while each is asked for again, as the newest load of its cell.
+        store.exhaustive = true
+        store.send(.refresh) {
+            for index in 0..<3 {
+                let id = $0.items[index].id
+                $0.items[index].isReloading = true
+                $0.refreshPending.insert(id)
+                $0.lastGeneration += 1
+                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
+                $0.inFlightPriority[id] = index < 2 ? .high : .normal
+            }
+            $0.isRefreshing = true
+        }
         await store.store.settle()
         #expect(!store.store.state.isRefreshing)
         #expect(loader.requests.filter { $0.policy == .refresh }.count == 3)

@@ -44,6 +44,13 @@ final class GalleryTestStore {
     /// The state as the store holds it now.
     var state: GalleryState { test.store.state }
 
+    /// Whether every change must be asserted (``TestStore/exhaustive``): off for the set-up a test
+    /// does not spell out, on for what it is about.
+    var exhaustive: Bool {
+        get { test.exhaustive }
+        set { test.exhaustive = newValue }
+    }
+
     /// Sends `action`, checks the state against `expected` (which names only the fields it cares
     /// about), and waits until every load it started has reached the loader.
     @discardableResult
@@ -57,9 +64,11 @@ final class GalleryTestStore {
         return effects
     }
 
-    /// Answers the load in flight for item `id` through the loader, and receives its result.
+    /// Answers the load in flight for item `id` through the loader, receives its result, and checks
+    /// the state against `expected`.
     func finish(
-        _ id: Int, _ result: Result<LoadedPicture, LoadFailure>, sourceLocation: SourceLocation = #_sourceLocation
+        _ id: Int, _ result: Result<LoadedPicture, LoadFailure>, _ expected: (inout GalleryState) -> Void = { _ in },
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async {
         guard let token = token(id) else {
             Issue.record("no load in flight for item \(id)", sourceLocation: sourceLocation)
@@ -72,7 +81,7 @@ final class GalleryTestStore {
         }
         let action = GalleryAction.loadFinished(token, result)
         note(effectsOf: action)
-        await test.receive(action, sourceLocation: sourceLocation)
+        await test.receive(action, expected, sourceLocation: sourceLocation)
         await loader.waitForRequests(loadsStarted)
     }
 
