@@ -43,6 +43,15 @@ struct UserFacingErrorTests {
         #expect(error.line(in: .english) == "Took too long / the server is not responding. Try again later")
     }
 
+    @Test("a message that ends its own sentence gets no second full stop before the hint")
+    func lineAfterFullStop() {
+        let parsed = LocalizedText(en: "Not valid JSON: invalid value around character 0.", ru: "Это не JSON.")
+        let hint = LocalizedText(en: "Check --countries-url", ru: "Проверьте --countries-url")
+        let error = UserFacingError(code: "invalidDataset", message: parsed, recovery: hint)
+        #expect(error.line(in: .english) == "Not valid JSON: invalid value around character 0. Check --countries-url")
+        #expect(error.line(in: .russian) == "Это не JSON. Проверьте --countries-url")
+    }
+
     @Test("an unknown error becomes a generic message with its description redacted")
     func unknownError() {
         struct Leaky: Error, CustomStringConvertible {

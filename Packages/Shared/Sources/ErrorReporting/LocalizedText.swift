@@ -38,8 +38,15 @@ public struct LocalizedText: Sendable, Hashable, Codable {
     /// phrase already says it.
     public func then(_ detail: LocalizedText?) -> LocalizedText {
         guard let detail else { return self }
-        return LocalizedText(en: Self.compose(english, detail.english) { "\($0). \($1)" },
-                             ru: Self.compose(russian, detail.russian) { "\($0). \($1)" })
+        return LocalizedText(en: Self.compose(english, detail.english, join: Self.sentences),
+                             ru: Self.compose(russian, detail.russian, join: Self.sentences))
+    }
+
+    /// Two sentences, the first ended once: a message whose last words came from elsewhere (a
+    /// parser's "Invalid value around character 0.") keeps its own stop rather than gaining a second.
+    private static func sentences(_ head: String, _ tail: String) -> String {
+        guard let last = head.last, ".!?…".contains(last) else { return "\(head). \(tail)" }
+        return "\(head) \(tail)"
     }
 
     /// The one way two clauses are joined: a part that is empty, or that the other already
