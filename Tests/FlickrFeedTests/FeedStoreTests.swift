@@ -59,10 +59,17 @@ struct FeedStoreTests {
         feed.send(.launched(saved: nil))
         await feed.receiveAll(count: 1)
         api.hold(page: 2)
+        // Set up; each step toward the end is asserted whole: the selection and the last photo
+        // seen move, and only the first step near the end asks for page 2.
+        feed.exhaustive = true
         for index in 34..<40 {
-            feed.send(.select(index: index))
-            feed.send(.viewed(lastVisibleIndex: index))
+            feed.send(.select(index: index)) {
+                $0.selection = index
+                if index == 34 { $0.inFlight = PageRequest(page: 2, generation: 0, reason: .more) }
+            }
+            feed.send(.viewed(lastVisibleIndex: index)) { $0.lastVisibleIndex = index }
         }
+        feed.exhaustive = false
         api.release(page: 2)
         await feed.receive(.pageArrived(PageRequest(page: 2, generation: 0, reason: .more), Fixtures.page(2), at: Fixtures.date)) {
             #expect($0.photos.count == 80)
@@ -130,7 +137,13 @@ struct FeedStoreTests {
         await feed.receiveAll(count: 1)
         feed.send(.select(index: 39))
         await feed.receiveAll(count: 1)
-        feed.send(.refresh)
+        // Set up; the refresh is asserted whole: a new generation asks for page 1, the feed stays.
+        feed.exhaustive = true
+        feed.send(.refresh) {
+            $0.generation = 1
+            $0.inFlight = PageRequest(page: 1, generation: 1, reason: .refresh)
+        }
+        feed.exhaustive = false
         await feed.receive(.pageArrived(PageRequest(page: 1, generation: 1, reason: .refresh), newer, at: Fixtures.date)) {
             #expect($0.photos.count == 40 && $0.photos.first?.id == Fixtures.photo(1040).id)
             #expect($0.selection == 0 && $0.topRow == 0)
