@@ -41,7 +41,7 @@ struct KittyCommands {
                 if parts.count == 2 { keys[String(parts[0])] = String(parts[1]) }
             }
             let chunk = split < end ? Data(bytes[(split + 1)..<end]) : Data()
-            if let pending, pending.keys["a"] == "f", keys != pending.keys.merging(["m": keys["m"] ?? ""]) { $1 } {
+            if let pending, pending.keys["a"] == "f", keys != pending.keys.merging(["m": keys["m"] ?? ""], uniquingKeysWith: { $1 }) {
                 framesChunksWithoutKeys += 1
             }
             var command = pending ?? Command(keys: keys, payload: Data())

@@ -84,7 +84,7 @@ public enum ImagePipelineError: Error, Sendable, CustomStringConvertible {
     }
 
     /// True when loading the same picture again later may well succeed: the network's own verdict
-    /// (``NetworkError/mayPassOnRetry``); bytes that are no picture stay so.
+    /// (`NetworkError.mayPassOnRetry`); bytes that are no picture stay so.
     public var mayPassOnRetry: Bool {
         if case .network(let network) = self { return network.mayPassOnRetry }
         return false

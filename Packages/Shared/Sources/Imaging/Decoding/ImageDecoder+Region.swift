@@ -16,6 +16,7 @@ extension ImageDecoder {
     ///                                          size: PixelSize(width: 200, height: 150))
     /// ```
     /// - Parameters:
+    ///   - data: the file's bytes, in any format ``decode(_:maxSize:pixelLimit:)`` reads.
     ///   - region: the picture's upright pixels to decode; clamped to the picture.
     ///   - size: the size of the result (the region is stretched to it: keep the same shape).
     ///   - pixelLimit: as for ``decode(_:maxSize:pixelLimit:)``.

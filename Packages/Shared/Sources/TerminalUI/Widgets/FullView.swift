@@ -2,7 +2,7 @@ import ErrorReporting
 import Imaging
 
 /// One picture over the whole screen, to look closer: the title on the first row, the picture
-/// zoomed and panned (``ZoomViewport``) in the rows between, the keys and the zoom on the last
+/// zoomed and panned (`ZoomViewport`) in the rows between, the keys and the zoom on the last
 /// row. The gallery's `v` and Flickr's large photo are this view; each task keeps the viewport in
 /// its state and draws and reads input through here.
 ///
