@@ -282,7 +282,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Locking", "Networking", "DemoServer", "TestSupport"]),
         .testTarget(
             name: "CachingTests",
-            dependencies: ["Locking", "Caching", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Locking", "Caching", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Conformance/ holds the public test pictures of each format with their reference decodings.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"], resources: [.copy("Conformance")]),

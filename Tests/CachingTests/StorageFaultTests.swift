@@ -1,51 +1,9 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import ErrorReporting
 @testable import Caching
-
-/// A small tmpfs of its own: a disk that really fills, and one that is really read-only (root
-/// writes through permission bits, so only a read-only mount stops it).
-final class SmallDisk {
-    let url: URL
-
-    init?(kilobytes: Int) {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("small-disk-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        guard Self.mount(["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", url.path]) else {
-            try? FileManager.default.removeItem(at: url)
-            return nil
-        }
-    }
-
-    /// Makes the mounted disk read-only.
-    func makeReadOnly() -> Bool { Self.mount(["-o", "remount,ro", url.path]) }
-
-    /// Makes it writable again.
-    func makeWritable() -> Bool { Self.mount(["-o", "remount,rw", url.path]) }
-
-    deinit {
-        _ = Self.run("/bin/umount", ["-l", url.path])
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// True where this process may mount (root, outside a locked-down container).
-    static let isAvailable: Bool = SmallDisk(kilobytes: 64) != nil
-
-    private static func mount(_ arguments: [String]) -> Bool { run("/bin/mount", arguments) }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-}
 
 @Suite("Storage failures read as what happened", .serialized)
 struct StorageFaultTests {

@@ -2,40 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A tmpfs of its own for the command under test; nil where this process may not mount.
-private final class Mount {
-    let url: URL
-
-    init?(kilobytes: Int, readOnly: Bool = false) {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("mount-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        let options = (readOnly ? "ro," : "") + "size=\(kilobytes)k"
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", options, "tmpfs", url.path]) else {
-            try? FileManager.default.removeItem(at: url)
-            return nil
-        }
-    }
-
-    deinit {
-        _ = Self.run("/bin/umount", ["-l", url.path])
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    static let isAvailable = Mount(kilobytes: 64) != nil
-
-    static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-}
-
 /// Disk full and a read-only cache folder through `gallery --json`, the pictures still shown.
 @Suite("Storage faults through the gallery command", .serialized)
 struct StorageFaultProcessTests {
@@ -54,9 +20,9 @@ struct StorageFaultProcessTests {
     }
 
     @Test("a disk that fills: every picture still shows, those not kept say diskFull; the kept ones come from disk next",
-          .enabled(if: Mount.isAvailable, "needs to mount a tmpfs"))
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs"))
     func diskFull() async throws {
-        let disk = try #require(Mount(kilobytes: 300))
+        let disk = try #require(SmallDisk(kilobytes: 300))
         let port = try await GalleryPort.free()
         let arguments = ["--demo", "--demo-port", "\(port)", "--json", "--cache-dir", disk.url.appendingPathComponent("c").path]
         let first = try await Self.gallery(arguments, language: "en_US.UTF-8")
@@ -73,9 +39,9 @@ struct StorageFaultProcessTests {
     }
 
     @Test("a read-only cache folder is said as such, in English and Russian, and the pictures still load",
-          .enabled(if: Mount.isAvailable, "needs to mount a tmpfs"))
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs"))
     func readOnly() async throws {
-        let disk = try #require(Mount(kilobytes: 64, readOnly: true))
+        let disk = try #require(SmallDisk(kilobytes: 64, readOnly: true))
         let port = try await GalleryPort.free()
         let folder = disk.url.appendingPathComponent("c").path
         for (language, words) in [("en_US.UTF-8", "\(folder) is read-only"), ("ru_RU.UTF-8", "\(folder) доступен только для чтения")] {
@@ -108,10 +74,10 @@ struct FlickrStorageFaultProcessTests {
     }
 
     @Test("a full disk and a read-only folder: the photos are listed, the first page's warning says why and what to do",
-          .enabled(if: Mount.isAvailable, "needs to mount a tmpfs"))
+          .enabled(if: SmallDisk.isAvailable, "needs to mount a tmpfs"))
     func firstPageNotKept() async throws {
-        let full = try #require(Mount(kilobytes: 8))
-        let readOnly = try #require(Mount(kilobytes: 64, readOnly: true))
+        let full = try #require(SmallDisk(kilobytes: 8))
+        let readOnly = try #require(SmallDisk(kilobytes: 64, readOnly: true))
         let folder = readOnly.url.appendingPathComponent("c").path
         let cases = [
             (full.url.appendingPathComponent("c").path, "diskFull", "en_US.UTF-8",

@@ -77,14 +77,11 @@ struct SilentServerTmuxTests {
         let saved = try await Run.flickr(["--demo", "--json", "--pages", "1", "--cache-dir", cache.path,
                                           "--demo-upload-interval", "0"])
         #expect(saved.status == 0, "\(saved.stderr)")
-        let silent = try SilentListener()
-        let tmux = try await TmuxSession(columns: 100, rows: 30)
-        defer { tmux.stop() }
-        try await tmux.start(
-            [path, "--lang", "en", "--cache-dir", cache.path, "--api-key", "demo", "--timeout", "2",
-             "--api-base", "http://127.0.0.1:\(silent.port)/services/rest/",
-             "--image-base", "http://127.0.0.1:\(silent.port)/img"],
-            environment: ["TERM": "xterm-256color"])
+        let (tmux, silent) = try await Self.startAgainstSilentServer(path, cache: cache)
+        defer {
+            tmux.stop()
+            withExtendedLifetime(silent) {}
+        }
         try await tmux.waitFor("the saved page, refreshing") { $0.contains("Saved") && $0.contains("Refreshing…") }
         let failed = try await tmux.waitFor("the timeout, beside the saved page", seconds: 15) {
             $0.contains("Saved") && $0.contains("Took too long")
@@ -109,17 +106,32 @@ struct SilentServerTmuxTests {
         let path = try #require(flickrExecutablePath(), "flickr is built next to the tests")
         let cache = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let silent = try SilentListener()
-        let tmux = try await TmuxSession(columns: 100, rows: 30)
-        defer { tmux.stop() }
-        try await tmux.start(
-            [path, "--lang", "en", "--cache-dir", cache.path, "--api-key", "demo", "--timeout", "2",
-             "--api-base", "http://127.0.0.1:\(silent.port)/services/rest/",
-             "--image-base", "http://127.0.0.1:\(silent.port)/img"],
-            environment: ["TERM": "xterm-256color"])
+        let (tmux, silent) = try await Self.startAgainstSilentServer(path, cache: cache)
+        defer {
+            tmux.stop()
+            withExtendedLifetime(silent) {}
+        }
         let screen = try await tmux.waitFor("the timeout", seconds: 15) { $0.contains("Took too long") }
         #expect(!screen.contains("Loading the first page"), "\(screen)")
         try await tmux.send("q")
         try await tmux.expectRestored()
+    }
+
+    /// flickr in a 100x30 tmux whose API and pictures are a server that accepts and never answers
+    /// (a 2 s timeout); the listener lives as long as the caller keeps it.
+    private static func startAgainstSilentServer(_ path: String, cache: URL) async throws -> (TmuxSession, SilentListener) {
+        let silent = try SilentListener()
+        let tmux = try await TmuxSession(columns: 100, rows: 30)
+        do {
+            try await tmux.start(
+                [path, "--lang", "en", "--cache-dir", cache.path, "--api-key", "demo", "--timeout", "2",
+                 "--api-base", "http://127.0.0.1:\(silent.port)/services/rest/",
+                 "--image-base", "http://127.0.0.1:\(silent.port)/img"],
+                environment: ["TERM": "xterm-256color"])
+        } catch {
+            tmux.stop()
+            throw error
+        }
+        return (tmux, silent)
     }
 }
