@@ -10,7 +10,7 @@ import Testing
 struct ServeBatchTests {
     @Test("the answers come in the order of the numbers, each byte for byte the single answer or its error")
     func orderAndMixedItems() async throws {
-        try await withBatchServer { base, client in
+        try await withLookupServer { base, client, _ in
             let numbers = ["+79994673756", "+7999", "4951234567", "112", "+18005550123"]
             let response = try await post(base, client, ["numbers": numbers, "country": "RU", "lang": "ru"])
             #expect(response.statusCode == 200)
@@ -31,7 +31,7 @@ struct ServeBatchTests {
 
     @Test("1,000 numbers are answered; 1,001 are refused with 413 and a JSON error")
     func countLimit() async throws {
-        try await withBatchServer { base, client in
+        try await withLookupServer { base, client, _ in
             let thousand = (0..<LookupEndpoint.batchLimit).map { "+7999467" + String(format: "%04d", $0) }
             let answered = try await post(base, client, ["numbers": thousand])
             #expect(answered.statusCode == 200)
@@ -50,7 +50,7 @@ struct ServeBatchTests {
 
     @Test("a body past the limit is refused with 413 unread; malformed JSON is 400; another content type 415")
     func bodyLimits() async throws {
-        try await withBatchServer { base, client in
+        try await withLookupServer { base, client, _ in
             let long = Data(("{\"numbers\": [\"" + String(repeating: "7", count: LookupEndpoint.batchBodyLimit) + "\"]}").utf8)
             let tooLong = try await send(base, client, long)
             #expect(tooLong.statusCode == 413)
@@ -87,15 +87,4 @@ private func send(_ base: URL, _ client: HTTPClient, _ body: Data,
 
 private func code(of response: HTTPResponse) throws -> String {
     try JSONDecoder().decode(LookupRefusal.self, from: response.body).error.code
-}
-
-/// A server with the lookup routes and metrics for `body`, always stopped after it.
-private func withBatchServer(_ body: (URL, HTTPClient) async throws -> Void) async throws {
-    let server = DemoServer()
-    try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: Fixtures.engine, language: .english),
-                            metrics: ServeMetrics())
-    let base = try await server.start()
-    let client = quickClient(deadline: .seconds(5))
-    defer { client.invalidate() }
-    try await server.whileRunning { try await body(base, client) }
 }

@@ -76,15 +76,3 @@ struct ServeHeadersTests {
 private func lookupURL(_ base: URL, _ number: String) throws -> URL {
     try #require(URL(string: base.absoluteString + LookupEndpoint.path + "?number=" + number))
 }
-
-/// A server with the lookup routes for `body`, always stopped after it.
-private func withLookupServer(
-    _ body: (URL, HTTPClient, LookupEndpoint) async throws -> Void
-) async throws {
-    let server = DemoServer()
-    let endpoint = LookupEndpoint(engine: Fixtures.engine, language: .english)
-    try installLookupRoutes(on: server, endpoint: endpoint)
-    let client = quickClient(deadline: .seconds(5))
-    defer { client.invalidate() }
-    try await server.run { base in try await body(base, client, endpoint) }
-}

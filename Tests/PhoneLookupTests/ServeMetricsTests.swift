@@ -10,7 +10,7 @@ import Testing
 struct ServeMetricsTests {
     @Test("a scraped counter moves after a request: by endpoint, method and status, lookups by line type, latency")
     func scrapedCounterMoves() async throws {
-        try await withMeteredServer { base, client in
+        try await withLookupServer { base, client, _ in
             let lookups: [(String, String)] = [("endpoint", "/v1/lookup"), ("method", "GET"), ("status", "200")]
             let before = try await Scrape.read(base, client)
             #expect(before.value("lookup_http_requests_total", lookups) == nil)
@@ -39,7 +39,7 @@ struct ServeMetricsTests {
 
     @Test("a path nobody serves counts as other, so scanners cannot grow the label set")
     func unknownPathsShareOneLabel() async throws {
-        try await withMeteredServer { base, client in
+        try await withLookupServer { base, client, _ in
             for path in ["/wp-admin", "/.env", "/v2/lookup"] {
                 let url = try #require(URL(string: base.absoluteString + path))
                 #expect(try await client.send(HTTPRequest(url: url)).statusCode == 404)
@@ -83,15 +83,4 @@ struct Scrape {
         }
         return nil
     }
-}
-
-/// A server with the lookup routes and their metrics for `body`, always stopped after it.
-private func withMeteredServer(_ body: (URL, HTTPClient) async throws -> Void) async throws {
-    let server = DemoServer()
-    try installLookupRoutes(on: server, endpoint: LookupEndpoint(engine: Fixtures.engine, language: .english),
-                            metrics: ServeMetrics())
-    let base = try await server.start()
-    let client = quickClient(deadline: .seconds(5))
-    defer { client.invalidate() }
-    try await server.whileRunning { try await body(base, client) }
 }

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+@testable import lookup
 import Networking
 import PhoneLookup
 
@@ -21,4 +22,15 @@ func withDemoServer<T>(
 /// A client with a short deadline, so timeouts take a fraction of a second.
 func quickClient(deadline: Duration = .milliseconds(400)) -> HTTPClient {
     HTTPClient(configuration: .init(deadline: deadline))
+}
+
+/// A server with the lookup routes and their metrics for `body`, with a quick client and the
+/// endpoint it answers from; the server is stopped whether `body` returned or threw.
+func withLookupServer(_ body: (URL, HTTPClient, LookupEndpoint) async throws -> Void) async throws {
+    let server = DemoServer()
+    let endpoint = LookupEndpoint(engine: Fixtures.engine, language: .english)
+    try installLookupRoutes(on: server, endpoint: endpoint, metrics: ServeMetrics())
+    let client = quickClient(deadline: .seconds(5))
+    defer { client.invalidate() }
+    try await server.run { base in try await body(base, client, endpoint) }
 }
