@@ -46,6 +46,8 @@ struct TmuxEndToEndTests {
         _ = try await screen(tmux, showing: "[ +1 ]", "[ Search ]")
         try await tmux.send("BTab")
         try await tmux.send("Enter")
+        // The picker opens once the countries are in; keys typed before that go nowhere.
+        _ = try await screen(tmux, showing: "Select Country", "Filter:")
         try await tmux.type("russ")
         _ = try await screen(tmux, showing: "Filter: russ", "Russia")
         try await tmux.send("Enter")
