@@ -21,6 +21,7 @@ struct HTTPDateTests {
     func readsTheRFCExample() {
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == Self.example)
         #expect(HTTPDate.parse("  Sun, 06 Nov 1994 08:49:37 GMT ") == Self.example)
+        #expect(HTTPDate.parse("\tSun, 06 Nov 1994 08:49:37 GMT\t") == Self.example)
         #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == Self.example)
         #expect(HTTPDate.format(Self.example) == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
@@ -39,7 +40,7 @@ struct HTTPDateTests {
     }
 
     @Test("text that is no HTTP date is nil", arguments: [
-        "", "yesterday", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 0x Nov 1994 08:49:37 GMT", "1994-11-06",
+        "", " \t ", "yesterday", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 0x Nov 1994 08:49:37 GMT", "1994-11-06",
     ])
     func refusesOtherText(_ text: String) {
         #expect(HTTPDate.parse(text) == nil, "\(text)")

@@ -127,8 +127,17 @@ enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let date = fixdate(Array(trimmed.utf8)) { return date }
+        // A field's optional whitespace is spaces and tabs (RFC 9110, 5.6.3), trimmed here on the
+        // bytes: Foundation's `trimmingCharacters` goes through NSString, which costs a cold
+        // run more than the rest of reading its headers.
+        let bytes = Array(text.utf8)
+        let isWhitespace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isWhitespace($0) }),
+              let last = bytes.lastIndex(where: { !isWhitespace($0) })
+        else { return nil }
+        let field = Array(bytes[first...last])
+        if let date = fixdate(field) { return date }
+        let trimmed = String(decoding: field, as: UTF8.self)
         for format in formats {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
