@@ -39,4 +39,18 @@ struct CacheLocationTests {
         #expect(CacheLocation.demoDirectory(tool: "flickr", override: "/tmp/mine", environment: environment).path
                 == "/tmp/mine")
     }
+
+    @Test("the variables read one by one place the cache where the whole environment does")
+    func environmentSubset() {
+        let whole = ProcessInfo.processInfo.environment
+        let subset = CacheLocation.environment
+        #expect(subset["HOME"] == whole["HOME"] && subset["XDG_CACHE_HOME"] == whole["XDG_CACHE_HOME"])
+        #expect(subset.keys.allSatisfy { ["HOME", "XDG_CACHE_HOME"].contains($0) })
+        for tool in ["gallery", "flickr"] {
+            #expect(CacheLocation.directory(tool: tool, override: nil, environment: subset)
+                    == CacheLocation.directory(tool: tool, override: nil, environment: whole))
+            #expect(CacheLocation.demoDirectory(tool: tool, override: nil, environment: subset)
+                    == CacheLocation.demoDirectory(tool: tool, override: nil, environment: whole))
+        }
+    }
 }

@@ -44,6 +44,15 @@ public enum CacheLocation {
     /// The demo's own folder under the cache root.
     public static let demoFolder = "workbench-demo"
 
+    /// The variables a cache folder's place depends on, read one by one: for a look at the cache
+    /// before anything else runs, where the whole environment as a dictionary costs more than
+    /// the rest of the look.
+    public static var environment: [String: String] {
+        ["HOME", "XDG_CACHE_HOME"].reduce(into: [:]) { found, name in
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+    }
+
     private static func home(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }
         return FileManager.default.homeDirectoryForCurrentUser.path

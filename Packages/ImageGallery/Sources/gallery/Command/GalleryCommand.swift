@@ -86,7 +86,7 @@ struct GalleryCommand: AsyncParsableCommand {
         let cache = cacheDirectory(
             override: SharedOptions.cacheDirectoryHint(in: arguments), demo: arguments.contains("--demo"),
             faults: arguments.contains { $0 == "--demo-faults" || $0.hasPrefix("--demo-faults=") },
-            environment: ProcessInfo.processInfo.environment)
+            environment: CacheLocation.environment)
         if !DiskCache.exists(in: cache) {
             DispatchQueue.global().async { HTTPClient.prepareTransport() }
         }
