@@ -71,6 +71,20 @@ struct ServeReloadTests {
         #expect(await serve.process.terminate() == 0)
     }
 
+    @Test("the shipped data is checked against its MANIFEST as --data-dir is: a file changed under it is refused")
+    func shippedDataChecked() async throws {
+        let data = try TestDataSet(version: "libphonenumber test-2 (shipped copy)")
+        defer { data.remove() }
+        let loader = ServedDataLoader(dataDirectory: nil, prefixData: nil, language: .english, placeLanguage: nil,
+                                      shippedDirectory: data.directory)
+        #expect(loader.source(in: .english) == "the shipped data")
+        #expect(try await loader.load().version == "libphonenumber test-2 (shipped copy)")
+        try data.corrupt("metadata.tsv")
+        await #expect(throws: NumberingDataError.corrupt(path: data.directory.appendingPathComponent("metadata.tsv").path)) {
+            try await loader.load()
+        }
+    }
+
     @Test("a data set that does not match its MANIFEST is refused with a log line; the old data answers on")
     func brokenDataRefused() async throws {
         let data = try TestDataSet(version: "libphonenumber test-1 (refusal test)")

@@ -2,14 +2,17 @@ import ErrorReporting
 import Foundation
 import PhoneLookup
 
-/// Where `lookup serve` takes its numbering data from, at start and at each SIGHUP: `--data-dir`,
-/// checked whole (see `NumberingPlan.load(dataDirectory:)`), or the shipped data; with
-/// `--prefix-data` over either.
+/// Where `lookup serve` takes its numbering data from, at start and at each SIGHUP: `--data-dir`
+/// or the shipped data, either checked whole (see `NumberingPlan.load(dataDirectory:)`), with
+/// `--prefix-data` over it. The shipped data is checked too since a reload reads it from disk
+/// again: a file changed under a running server (an upgrade cut short) is refused, not served.
 struct ServedDataLoader: Sendable {
     var dataDirectory: URL?
     var prefixData: URL?
     var language: Language
     var placeLanguage: String?
+    /// The shipped data set's folder (tests name a copy of their own).
+    var shippedDirectory: URL? = NumberingPlan.bundledDirectory
 
     /// The data set as log lines name it: the directory, or the shipped data.
     func source(in language: Language) -> String {
@@ -24,8 +27,8 @@ struct ServedDataLoader: Sendable {
 
     private func loadNow() throws -> LookupEndpoint {
         var plan: NumberingPlan
-        if let dataDirectory {
-            plan = try NumberingPlan.load(dataDirectory: dataDirectory)
+        if let directory = dataDirectory ?? shippedDirectory {
+            plan = try NumberingPlan.load(dataDirectory: directory)
         } else {
             plan = try NumberingPlan.bundled()
         }
