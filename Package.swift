@@ -292,7 +292,7 @@ let package = Package(
             dependencies: ["TestSupport", "TerminalUI", "Imaging", "DemoServer", "tui-demo", "gallery"],
             resources: [.copy("Photos")]
         ),
-        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer", "Imaging", "TestSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["Locking", "ImagePipeline", "DemoServer"]),
         .testTarget(name: "ImageGalleryTests", dependencies: ["Locking", "TestSupport", "ImageGallery", "DemoServer", "gallery"]),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import TestSupport
 import Testing
 
 /// What a service built on the demo server needs beyond fixed answers: request bodies within a
@@ -25,6 +26,33 @@ struct DemoServerBodyTests {
             #expect(past.statusCode == 413 && nothing.isEmpty)
             let (none, get) = try await send(url, method: "GET", body: nil)
             #expect(get.statusCode == 200 && none.isEmpty)
+        }
+    }
+
+    @Test("a body held back for Expect: 100-continue is asked for at once; one past the limit is refused unsent")
+    func expectContinue() async throws {
+        let server = DemoServer()
+        server.requestBodyLimit = 16
+        server.route("/echo") { request in
+            DemoResponse(status: request.bodyExceedsLimit ? 413 : 200, body: request.body)
+        }
+        let base = try await server.start()
+        let port = try #require(base.port)
+        try await server.whileRunning {
+            let body = Data("sixteen bytes ok".utf8)
+            let fits = try HandSentRequest(
+                port: port, head: "POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 16",
+                firstPart: Data())
+            // The 100 comes before any of the body is sent: a client that waits for it goes on at once.
+            #expect(try await fits.response().status == 100)
+            try fits.send(body)
+            let echoed = try await fits.response()
+            #expect(echoed.status == 200 && echoed.body == body)
+
+            let past = try HandSentRequest(
+                port: port, head: "POST /echo HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 17",
+                firstPart: Data())
+            #expect(try await past.response().status == 413)
         }
     }
 

@@ -270,6 +270,9 @@ final class ServerCore: Sendable {
             let failure = LockedValue<DemoServer.StartError?>(nil)
             let app = Application(
                 responder: DemoResponder(core: self),
+                server: .http1(configuration: .init(additionalChannelHandlers: [
+                    ContinueHandler { [weak self] in self?.state.withLock { $0.requestBodyLimit } ?? 0 },
+                ])),
                 configuration: ApplicationConfiguration(
                     address: .hostname(host, port: port),
                     serverName: "DemoServer",
