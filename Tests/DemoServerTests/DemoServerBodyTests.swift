@@ -10,14 +10,19 @@ import Testing
 /// limit, and an observer for its metrics.
 @Suite("DemoServer request bodies and observers")
 struct DemoServerBodyTests {
-    @Test("a POST's body reaches its route whole; one past the limit is not read, and the route is told")
-    func bodies() async throws {
+    /// A server whose `/echo` answers a body within 16 bytes with it, and one past them with 413.
+    static func startEcho() async throws -> (DemoServer, URL) {
         let server = DemoServer()
         server.requestBodyLimit = 16
         server.route("/echo") { request in
             DemoResponse(status: request.bodyExceedsLimit ? 413 : 200, body: request.body)
         }
-        let base = try await server.start()
+        return (server, try await server.start())
+    }
+
+    @Test("a POST's body reaches its route whole; one past the limit is not read, and the route is told")
+    func bodies() async throws {
+        let (server, base) = try await Self.startEcho()
         let url = base.appendingPathComponent("echo")
         try await server.whileRunning {
             let (echoed, fits) = try await send(url, method: "POST", body: Data("sixteen bytes ok".utf8))
@@ -31,12 +36,7 @@ struct DemoServerBodyTests {
 
     @Test("a body held back for Expect: 100-continue is asked for at once; one past the limit is refused unsent")
     func expectContinue() async throws {
-        let server = DemoServer()
-        server.requestBodyLimit = 16
-        server.route("/echo") { request in
-            DemoResponse(status: request.bodyExceedsLimit ? 413 : 200, body: request.body)
-        }
-        let base = try await server.start()
+        let (server, base) = try await Self.startEcho()
         let port = try #require(base.port)
         try await server.whileRunning {
             let body = Data("sixteen bytes ok".utf8)
