@@ -124,11 +124,8 @@ struct PlaybackTests {
             $0.selectedIndex = 2
             $0.playing = [:]
             for index in 3..<6 {
-                let id = $0.items[index].id
                 $0.items[index].status = .loading
-                $0.lastGeneration += 1
-                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
-                $0.inFlightPriority[id] = index < 5 ? .high : .normal
+                $0.expectLoadToken(for: index, onScreenEnd: 5)
             }
         }
         store.exhaustive = false

@@ -28,12 +28,9 @@ struct StoreTests {
         store.send(.layoutChanged(Fixture.layout(pixels: 30))) {
             $0.layout = Fixture.layout(pixels: 30)
             for index in 0..<3 {
-                let id = $0.items[index].id
                 $0.items[index].status = .loading
-                $0.lastGeneration += 1
-                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
                 // Two cells show; the third is loaded ahead, behind them.
-                $0.inFlightPriority[id] = index < 2 ? .high : .normal
+                $0.expectLoadToken(for: index, onScreenEnd: 2)
             }
         }
         await loader.waitForRequests(3)
@@ -69,11 +66,8 @@ struct StoreTests {
                 $0.inFlightPriority[$0.items[index].id] = nil
             }
             for index in 3..<6 {
-                let id = $0.items[index].id
                 $0.items[index].status = .loading
-                $0.lastGeneration += 1
-                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
-                $0.inFlightPriority[id] = index < 5 ? .high : .normal
+                $0.expectLoadToken(for: index, onScreenEnd: 5)
             }
         }
         store.exhaustive = false
@@ -148,12 +142,9 @@ struct StoreTests {
         store.exhaustive = true
         store.send(.refresh) {
             for index in 0..<3 {
-                let id = $0.items[index].id
                 $0.items[index].isReloading = true
-                $0.refreshPending.insert(id)
-                $0.lastGeneration += 1
-                $0.inFlight[id] = LoadToken(itemID: id, generation: $0.lastGeneration)
-                $0.inFlightPriority[id] = index < 2 ? .high : .normal
+                $0.refreshPending.insert($0.items[index].id)
+                $0.expectLoadToken(for: index, onScreenEnd: 2)
             }
             $0.isRefreshing = true
         }

@@ -139,3 +139,15 @@ final class GalleryTestStore {
         }
     }
 }
+
+extension GalleryState {
+    /// What starting a load of cell `index` changes besides the cell itself, as an exhaustive
+    /// test states it: one generation newer, the load's token under it, and the priority of a
+    /// cell on screen (below `onScreenEnd`) or of one loaded ahead.
+    mutating func expectLoadToken(for index: Int, onScreenEnd: Int) {
+        let id = items[index].id
+        lastGeneration += 1
+        inFlight[id] = LoadToken(itemID: id, generation: lastGeneration)
+        inFlightPriority[id] = index < onScreenEnd ? .high : .normal
+    }
+}
