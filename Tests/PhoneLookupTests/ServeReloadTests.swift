@@ -20,7 +20,7 @@ struct ServeReloadTests {
         let serve = try await ServeProcess.start(["--data-dir", data.directory.path])
         let client = HTTPClient(configuration: .init(deadline: .seconds(10)))
         defer { client.invalidate() }
-        do {
+        let status = try await serve.run {
             #expect(try await serve.health(client) == (200, "libphonenumber test-1 (reload test)"))
             let body = Data(#"{"numbers": ["+79994673756", "+7999"]}"#.utf8)
             let held = try serve.halfSentBatch(body)
@@ -64,11 +64,8 @@ struct ServeReloadTests {
             #expect(scrape.value("lookup_numbering_data_reloads_total", [("result", "loaded")]) == 1)
             #expect(scrape.value("lookup_numbering_data_info", [("version", "libphonenumber test-2 (reload test)")]) == 1)
             #expect(scrape.value("lookup_numbering_data_info", [("version", "libphonenumber test-1 (reload test)")]) == nil)
-        } catch {
-            await serve.process.terminate()
-            throw error
         }
-        #expect(await serve.process.terminate() == 0)
+        #expect(status == 0)
     }
 
     @Test("the shipped data is checked against its MANIFEST as --data-dir is: a file changed under it is refused")
@@ -92,7 +89,7 @@ struct ServeReloadTests {
         let serve = try await ServeProcess.start(["--data-dir", data.directory.path])
         let client = HTTPClient(configuration: .init(deadline: .seconds(10)))
         defer { client.invalidate() }
-        do {
+        let status = try await serve.run {
             try data.corrupt("metadata.tsv")
             kill(serve.process.pid, SIGHUP)
             let line = try #require(await serve.process.errorLine(containing: "refused the numbering data"))
@@ -105,11 +102,8 @@ struct ServeReloadTests {
             #expect(answer.header("X-Numbering-Data") == "libphonenumber test-1 (refusal test)")
             let scrape = try await Scrape.read(serve.base, client)
             #expect(scrape.value("lookup_numbering_data_reloads_total", [("result", "refused")]) == 1)
-        } catch {
-            await serve.process.terminate()
-            throw error
         }
-        #expect(await serve.process.terminate() == 0)
+        #expect(status == 0)
     }
 
     @Test("a data set that cannot be loaded at start is said, with exit 65")
@@ -190,6 +184,18 @@ private struct ServeProcess {
             throw HandSentRequest.Failure(description: "lookup serve did not start: \(errors)")
         }
         return ServeProcess(process: process, base: base)
+    }
+
+    /// Runs `body` against the server, then stops it with SIGTERM and gives the status it ended
+    /// with; when `body` throws, the server is stopped before the error goes on.
+    func run(_ body: () async throws -> Void) async throws -> Int32 {
+        do {
+            try await body()
+        } catch {
+            await process.terminate()
+            throw error
+        }
+        return await process.terminate()
     }
 
     func url(_ pathAndQuery: String) throws -> URL {
