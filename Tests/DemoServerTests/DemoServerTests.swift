@@ -156,6 +156,33 @@ struct DemoServerTests {
         }
     }
 
+    @Test("a fixed route's ETag is its bytes' own, a request naming it gets 304, a changed body gets its own")
+    func fixedRouteValidators() async throws {
+        let server = DemoServer()
+        let picture = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3])
+        server.route("/pic.jpg", .bytes(picture, contentType: "image/jpeg"))
+        server.route("/same.jpg", handler: { _ in .bytes(picture, contentType: "image/jpeg") })
+        try await server.run { base in
+            let (_, fixed) = try await fetch(base.appendingPathComponent("pic.jpg"))
+            let (_, dynamic) = try await fetch(base.appendingPathComponent("same.jpg"))
+            let tag = try #require(fixed.value(forHTTPHeaderField: "ETag"))
+            // The tag made once for the route is the one every request would have hashed.
+            #expect(dynamic.value(forHTTPHeaderField: "ETag") == tag)
+
+            var conditional = URLRequest(url: base.appendingPathComponent("pic.jpg"))
+            conditional.setValue(tag, forHTTPHeaderField: "If-None-Match")
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (_, unchanged) = try await session.data(for: conditional)
+            #expect((unchanged as? HTTPURLResponse)?.statusCode == 304)
+
+            server.setFaults([.wrongBody], for: "/pic.jpg")
+            let (html, faulted) = try await fetch(base.appendingPathComponent("pic.jpg"))
+            #expect(String(decoding: html, as: UTF8.self).contains("<html>"))
+            #expect(faulted.value(forHTTPHeaderField: "ETag") != tag)
+        }
+    }
+
     @Test("drop closes the connection mid-body; the client sees a failure, the server counts the bytes")
     func dropMidBody() async throws {
         let server = DemoServer()

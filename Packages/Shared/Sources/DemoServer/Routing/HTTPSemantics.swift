@@ -28,13 +28,16 @@ struct HTTPSemantics {
     }
 
     /// Applies validators, conditions and ranges to `answer` for a request with `headers` (names in
-    /// lower case).
-    func apply(to answer: inout DemoResponse, method: String, headers: [String: String]) -> Outcome {
+    /// lower case). `bodyTag` is the entity tag of `answer.body` when the caller has it already;
+    /// without it the bytes are hashed.
+    func apply(
+        to answer: inout DemoResponse, method: String, headers: [String: String], bodyTag: String? = nil
+    ) -> Outcome {
         var outcome = Outcome()
         outcome.wasConditional = headers["if-none-match"] != nil || headers["if-modified-since"] != nil
         outcome.askedForRange = headers["range"] != nil
         guard answer.status == 200, method == "GET" || method == "HEAD", !ignoresValidators else { return outcome }
-        let etag = field("ETag", in: answer) ?? Self.etag(of: answer.body)
+        let etag = field("ETag", in: answer) ?? bodyTag ?? Self.etag(of: answer.body)
         let lastModified = field("Last-Modified", in: answer) ?? Self.defaultLastModified
         answer.headers["ETag"] = etag
         answer.headers["Last-Modified"] = lastModified
@@ -73,8 +76,11 @@ struct HTTPSemantics {
     /// A strong entity tag from the bytes: FNV-1a, the same in every run for the same bytes.
     static func etag(of body: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        // Over the raw bytes: iterating `Data` itself is several times slower.
+        body.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
         }
         return "\"" + String(hash, radix: 16) + "-" + String(body.count, radix: 16) + "\""
     }

@@ -56,8 +56,10 @@ struct DemoResponder: HTTPResponder {
             (asked.body, asked.bodyExceedsLimit) = await Self.body(of: request, upTo: started.bodyLimit)
         }
         var answer: DemoResponse
+        /// The entity tag of `answer.body` when it is known already; nil once a fault changes the body.
+        var knownTag: String?
         switch handler {
-        case .fixed(let response): answer = response
+        case .fixed(let response, let etag): (answer, knownTag) = (response, etag)
         case .dynamic(let make): answer = await make(asked)
         case nil: answer = .status(404, body: "no route for \(path)")
         }
@@ -77,11 +79,13 @@ struct DemoResponder: HTTPResponder {
                 answer.headers["Content-Encoding"] = "gzip"
                 answer.body = HostileText.gzipBomb(decodedBytes: decodedBytes)
             default:
-                break
+                continue
             }
+            knownTag = nil
         }
 
-        let semantics = HTTPSemantics(faults: faults).apply(to: &answer, method: asked.method, headers: asked.headers)
+        let semantics = HTTPSemantics(faults: faults)
+            .apply(to: &answer, method: asked.method, headers: asked.headers, bodyTag: knownTag)
         core.answered(semantics)
         observer?.requestAnswered(DemoExchange(method: asked.method, path: path, status: answer.status,
                                                duration: ContinuousClock.now - arrived))

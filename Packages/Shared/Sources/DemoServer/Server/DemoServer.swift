@@ -120,7 +120,8 @@ public final class DemoServer: Sendable {
 
     /// Answers `path` (exact, or a prefix ending in `*` such as `/img/*`) with fixed bytes.
     public func route(_ path: String, _ response: DemoResponse) {
-        core.state.withLock { $0.routes.set(.fixed(response), for: path) }
+        let handler = RouteTable.Handler.fixed(response, etag: HTTPSemantics.etag(of: response.body))
+        core.state.withLock { $0.routes.set(handler, for: path) }
     }
 
     /// Answers `path` with whatever `handler` returns for each request.
