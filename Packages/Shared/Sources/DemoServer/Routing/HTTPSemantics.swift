@@ -28,16 +28,17 @@ struct HTTPSemantics {
     }
 
     /// Applies validators, conditions and ranges to `answer` for a request with `headers` (names in
-    /// lower case). `bodyTag` is the entity tag of `answer.body` when the caller has it already;
+    /// lower case). `bodyTag` is a fixed route's kept entity tag of `answer.body`;
     /// without it the bytes are hashed.
     func apply(
-        to answer: inout DemoResponse, method: String, headers: [String: String], bodyTag: String? = nil
+        to answer: inout DemoResponse, method: String, headers: [String: String],
+        bodyTag: RouteTable.BodyTag? = nil
     ) -> Outcome {
         var outcome = Outcome()
         outcome.wasConditional = headers["if-none-match"] != nil || headers["if-modified-since"] != nil
         outcome.askedForRange = headers["range"] != nil
         guard answer.status == 200, method == "GET" || method == "HEAD", !ignoresValidators else { return outcome }
-        let etag = field("ETag", in: answer) ?? bodyTag ?? Self.etag(of: answer.body)
+        let etag = field("ETag", in: answer) ?? bodyTag?.value ?? Self.etag(of: answer.body)
         let lastModified = field("Last-Modified", in: answer) ?? Self.defaultLastModified
         answer.headers["ETag"] = etag
         answer.headers["Last-Modified"] = lastModified

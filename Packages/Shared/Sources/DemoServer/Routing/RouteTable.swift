@@ -1,14 +1,30 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// Routes and faults by path: exact paths first, then the longest prefix pattern (`/img/*`).
 struct RouteTable: Sendable {
     enum Handler: Sendable {
-        /// The same answer to every request, with the entity tag of its body, made once when
-        /// the route is set: hashing the bytes for each request cost the server more CPU than
-        /// sending them.
-        case fixed(DemoResponse, etag: String)
+        /// The same answer to every request, with the entity tag of its body.
+        case fixed(DemoResponse, BodyTag)
         case dynamic(@Sendable (DemoRequest) async -> DemoResponse)
+    }
+
+    /// A fixed answer's entity tag, made at the route's first request and kept: hashing the bytes
+    /// for each request cost the server more CPU than sending them, and hashing them when the
+    /// route is set would cost a demo's start every picture, asked for or not.
+    final class BodyTag: Sendable {
+        private let body: Data
+        private let made = LockedValue<String?>(nil)
+
+        init(of body: Data) { self.body = body }
+
+        var value: String {
+            if let tag = made.withLock({ $0 }) { return tag }
+            let tag = HTTPSemantics.etag(of: body)
+            made.withLock { $0 = tag }
+            return tag
+        }
     }
 
     struct FaultPlan: Sendable {

@@ -56,10 +56,10 @@ struct DemoResponder: HTTPResponder {
             (asked.body, asked.bodyExceedsLimit) = await Self.body(of: request, upTo: started.bodyLimit)
         }
         var answer: DemoResponse
-        /// The entity tag of `answer.body` when it is known already; nil once a fault changes the body.
-        var knownTag: String?
+        /// The entity tag of a fixed route's body; nil for other answers and once a fault changes the body.
+        var knownTag: RouteTable.BodyTag?
         switch handler {
-        case .fixed(let response, let etag): (answer, knownTag) = (response, etag)
+        case .fixed(let response, let tag): (answer, knownTag) = (response, tag)
         case .dynamic(let make): answer = await make(asked)
         case nil: answer = .status(404, body: "no route for \(path)")
         }

@@ -120,7 +120,7 @@ public final class DemoServer: Sendable {
 
     /// Answers `path` (exact, or a prefix ending in `*` such as `/img/*`) with fixed bytes.
     public func route(_ path: String, _ response: DemoResponse) {
-        let handler = RouteTable.Handler.fixed(response, etag: HTTPSemantics.etag(of: response.body))
+        let handler = RouteTable.Handler.fixed(response, RouteTable.BodyTag(of: response.body))
         core.state.withLock { $0.routes.set(handler, for: path) }
     }
 
