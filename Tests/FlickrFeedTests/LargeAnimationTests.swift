@@ -40,7 +40,19 @@ struct LargeAnimationTests {
         feed.launch()
         await feed.settle()
         store.send(.opened(index: 1, size: box))
-        await store.receive(.largeLoaded(id: "2", .loaded(frames[0])))
+        // Opening loads the large picture and the zoom view's source at once, in either order:
+        // both are in before the frames are asserted whole.
+        var largeLoaded = false, zoomLoaded = false
+        while !(largeLoaded && zoomLoaded), let action = await store.receiveAll(count: 1).first {
+            switch action {
+            case .largeLoaded(id: "2", let outcome):
+                #expect(outcome == .loaded(frames[0]))
+                largeLoaded = true
+            case .zoomSourceLoaded(id: "2", largest: false, _): zoomLoaded = true
+            default: break
+            }
+        }
+        #expect(store.store.state.pictures.large?.bitmap == frames[0])
         // Set up; from here each frame is asserted whole: the large picture's bitmap, nothing else.
         store.exhaustive = true
         for index in 1...3 {
